@@ -1,1 +1,5 @@
 //! The structural-schema IR of Kubernetes CRDs and the algorithms the API server runs on it.
+
+pub mod field;
+pub mod wire;
+pub mod validation;

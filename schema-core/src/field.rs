@@ -1,0 +1,562 @@
+//! Field paths and field errors, printed exactly as apimachinery's
+//! `k8s.io/apimachinery/pkg/util/validation/field` prints them.
+//!
+//! A [`Path`] is a chain of named children (`spec.versions`) and subscripts
+//! (`[0]`, `[foo]`). A [`FieldError`] carries an [`ErrorType`], the path, an
+//! optional bad value and a detail; its `Display` is the server's
+//! `field.Error.Error()` string, e.g.
+//! `spec.replicas: Invalid value: 0: must be greater than or equal to 1`.
+
+use std::fmt::{self, Write as _};
+
+use serde_json::Value;
+
+/// One element of a [`Path`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PathElement {
+    /// A named child, joined with `.`.
+    Child(String),
+    /// A map key subscript, printed `[key]`.
+    Key(String),
+    /// A list index subscript, printed `[i]`.
+    Index(usize),
+}
+
+/// A field path. The empty path prints as `<nil>`, like a nil `*field.Path`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Path {
+    elements: Vec<PathElement>,
+}
+
+impl Path {
+    /// The nil path.
+    pub fn root() -> Self {
+        Self::default()
+    }
+
+    /// A path from dotted named children, e.g. `Path::new(["spec", "validation"])`.
+    pub fn new<I, S>(children: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Self {
+            elements: children
+                .into_iter()
+                .map(|c| PathElement::Child(c.into()))
+                .collect(),
+        }
+    }
+
+    /// Parses a path printed by [`Path`]'s `Display` (`a.b[0].c[key]`).
+    /// Keys containing `]` or `.` inside brackets are kept verbatim up to the
+    /// first `]`; an empty string gives the nil path.
+    pub fn parse(s: &str) -> Self {
+        let mut elements = Vec::new();
+        let mut rest = s;
+        while !rest.is_empty() {
+            if let Some(after) = rest.strip_prefix('[') {
+                let end = after.find(']').unwrap_or(after.len());
+                let inner = after.get(..end).unwrap_or_default();
+                elements.push(match inner.parse::<usize>() {
+                    Ok(i) => PathElement::Index(i),
+                    Err(_) => PathElement::Key(inner.to_string()),
+                });
+                rest = after.get(end + 1..).unwrap_or_default();
+            } else {
+                let rest2 = rest.strip_prefix('.').unwrap_or(rest);
+                let end = rest2.find(['.', '[']).unwrap_or(rest2.len());
+                elements.push(PathElement::Child(
+                    rest2.get(..end).unwrap_or_default().to_string(),
+                ));
+                rest = rest2.get(end..).unwrap_or_default();
+            }
+        }
+        Self { elements }
+    }
+
+    /// `self.child(name)`.
+    #[must_use]
+    pub fn child(&self, name: impl Into<String>) -> Self {
+        self.with(PathElement::Child(name.into()))
+    }
+
+    /// `self[key]`.
+    #[must_use]
+    pub fn key(&self, key: impl Into<String>) -> Self {
+        self.with(PathElement::Key(key.into()))
+    }
+
+    /// `self[i]`.
+    #[must_use]
+    pub fn index(&self, i: usize) -> Self {
+        self.with(PathElement::Index(i))
+    }
+
+    fn with(&self, e: PathElement) -> Self {
+        let mut elements = Vec::with_capacity(self.elements.len() + 1);
+        elements.extend_from_slice(&self.elements);
+        elements.push(e);
+        Self { elements }
+    }
+
+    /// Appends all elements of `other` (used to re-root relative paths).
+    #[must_use]
+    pub fn join(&self, other: &Path) -> Self {
+        let mut elements = self.elements.clone();
+        elements.extend_from_slice(&other.elements);
+        Self { elements }
+    }
+
+    /// The elements, outermost first.
+    pub fn elements(&self) -> &[PathElement] {
+        &self.elements
+    }
+
+    /// Whether this is the nil path.
+    pub fn is_root(&self) -> bool {
+        self.elements.is_empty()
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.elements.is_empty() {
+            return f.write_str("<nil>");
+        }
+        for (i, e) in self.elements.iter().enumerate() {
+            match e {
+                PathElement::Child(name) => {
+                    if i > 0 {
+                        f.write_char('.')?;
+                    }
+                    f.write_str(name)?;
+                }
+                PathElement::Key(k) => write!(f, "[{k}]")?,
+                PathElement::Index(n) => write!(f, "[{n}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The kinds of field error apimachinery knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorType {
+    /// `FieldValueNotFound`, "Not found".
+    NotFound,
+    /// `FieldValueRequired`, "Required value".
+    Required,
+    /// `FieldValueDuplicate`, "Duplicate value".
+    Duplicate,
+    /// `FieldValueInvalid`, "Invalid value".
+    Invalid,
+    /// `FieldValueNotSupported`, "Unsupported value".
+    NotSupported,
+    /// `FieldValueForbidden`, "Forbidden".
+    Forbidden,
+    /// `FieldValueTooLong`, "Too long".
+    TooLong,
+    /// `FieldValueTooMany`, "Too many".
+    TooMany,
+    /// `InternalError`, "Internal error".
+    Internal,
+    /// `FieldValueTypeInvalid`, printed "Invalid value".
+    TypeInvalid,
+}
+
+impl ErrorType {
+    /// The Go constant name (`FieldValueInvalid`), as used in JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorType::NotFound => "FieldValueNotFound",
+            ErrorType::Required => "FieldValueRequired",
+            ErrorType::Duplicate => "FieldValueDuplicate",
+            ErrorType::Invalid => "FieldValueInvalid",
+            ErrorType::NotSupported => "FieldValueNotSupported",
+            ErrorType::Forbidden => "FieldValueForbidden",
+            ErrorType::TooLong => "FieldValueTooLong",
+            ErrorType::TooMany => "FieldValueTooMany",
+            ErrorType::Internal => "InternalError",
+            ErrorType::TypeInvalid => "FieldValueTypeInvalid",
+        }
+    }
+
+    /// The human word (`Invalid value`), as in `field.ErrorType.String()`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ErrorType::NotFound => "Not found",
+            ErrorType::Required => "Required value",
+            ErrorType::Duplicate => "Duplicate value",
+            ErrorType::Invalid | ErrorType::TypeInvalid => "Invalid value",
+            ErrorType::NotSupported => "Unsupported value",
+            ErrorType::Forbidden => "Forbidden",
+            ErrorType::TooLong => "Too long",
+            ErrorType::TooMany => "Too many",
+            ErrorType::Internal => "Internal error",
+        }
+    }
+
+    /// Parses a Go constant name.
+    pub fn from_name(s: &str) -> Option<Self> {
+        Some(match s {
+            "FieldValueNotFound" => ErrorType::NotFound,
+            "FieldValueRequired" => ErrorType::Required,
+            "FieldValueDuplicate" => ErrorType::Duplicate,
+            "FieldValueInvalid" => ErrorType::Invalid,
+            "FieldValueNotSupported" => ErrorType::NotSupported,
+            "FieldValueForbidden" => ErrorType::Forbidden,
+            "FieldValueTooLong" => ErrorType::TooLong,
+            "FieldValueTooMany" => ErrorType::TooMany,
+            "InternalError" => ErrorType::Internal,
+            "FieldValueTypeInvalid" => ErrorType::TypeInvalid,
+            _ => return None,
+        })
+    }
+}
+
+/// The bad value of a field error, formatted as apimachinery formats it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BadValue {
+    /// No value is printed (Required, Forbidden, TooLong, Internal).
+    Omitted,
+    /// A JSON value: strings print Go-quoted, numbers and bools with `%v`,
+    /// anything else as compact JSON.
+    Json(Value),
+    /// A value printed verbatim (already formatted).
+    Raw(String),
+}
+
+/// One validation finding, as `field.Error`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldError {
+    /// The error type.
+    pub error_type: ErrorType,
+    /// The field path.
+    pub field: Path,
+    /// The bad value.
+    pub bad_value: BadValue,
+    /// The detail (may be empty).
+    pub detail: String,
+}
+
+impl FieldError {
+    fn new(error_type: ErrorType, field: &Path, bad_value: BadValue, detail: String) -> Self {
+        Self {
+            error_type,
+            field: field.clone(),
+            bad_value,
+            detail,
+        }
+    }
+
+    /// `field.Required(path, detail)`.
+    pub fn required(field: &Path, detail: impl Into<String>) -> Self {
+        Self::new(ErrorType::Required, field, BadValue::Omitted, detail.into())
+    }
+
+    /// `field.Forbidden(path, detail)`.
+    pub fn forbidden(field: &Path, detail: impl Into<String>) -> Self {
+        Self::new(ErrorType::Forbidden, field, BadValue::Omitted, detail.into())
+    }
+
+    /// `field.Invalid(path, value, detail)`.
+    pub fn invalid(field: &Path, value: impl Into<Value>, detail: impl Into<String>) -> Self {
+        Self::new(
+            ErrorType::Invalid,
+            field,
+            BadValue::Json(value.into()),
+            detail.into(),
+        )
+    }
+
+    /// `field.TypeInvalid(path, value, detail)`.
+    pub fn type_invalid(field: &Path, value: impl Into<Value>, detail: impl Into<String>) -> Self {
+        Self::new(
+            ErrorType::TypeInvalid,
+            field,
+            BadValue::Json(value.into()),
+            detail.into(),
+        )
+    }
+
+    /// `field.Duplicate(path, value)`.
+    pub fn duplicate(field: &Path, value: impl Into<Value>) -> Self {
+        Self::new(
+            ErrorType::Duplicate,
+            field,
+            BadValue::Json(value.into()),
+            String::new(),
+        )
+    }
+
+    /// `field.NotSupported(path, value, supported)`; the detail lists the
+    /// supported values, each Go-quoted.
+    pub fn not_supported<S: AsRef<str>>(
+        field: &Path,
+        value: impl Into<Value>,
+        supported: &[S],
+    ) -> Self {
+        let detail = if supported.is_empty() {
+            String::new()
+        } else {
+            let quoted: Vec<String> = supported.iter().map(|s| go_quote(s.as_ref())).collect();
+            format!("supported values: {}", quoted.join(", "))
+        };
+        Self::new(
+            ErrorType::NotSupported,
+            field,
+            BadValue::Json(value.into()),
+            detail,
+        )
+    }
+
+    /// `field.TooLong(path, value, max)`: the value is omitted.
+    pub fn too_long(field: &Path, max: i64) -> Self {
+        let detail = if max < 0 {
+            "value is too long".to_string()
+        } else if max == 1 {
+            "may not be more than 1 byte".to_string()
+        } else {
+            format!("may not be more than {max} bytes")
+        };
+        Self::new(ErrorType::TooLong, field, BadValue::Omitted, detail)
+    }
+
+    /// `field.TooMany(path, actual, max)`.
+    pub fn too_many(field: &Path, actual: i64, max: i64) -> Self {
+        let detail = if max == 1 {
+            "must have at most 1 item".to_string()
+        } else {
+            format!("must have at most {max} items")
+        };
+        Self::new(
+            ErrorType::TooMany,
+            field,
+            BadValue::Json(Value::from(actual)),
+            detail,
+        )
+    }
+
+    /// `field.InternalError(path, err)`.
+    pub fn internal(field: &Path, detail: impl Into<String>) -> Self {
+        Self::new(ErrorType::Internal, field, BadValue::Omitted, detail.into())
+    }
+
+    /// The message after `<field>: `, i.e. `ErrorBody()`.
+    pub fn body(&self) -> String {
+        let mut s = String::from(self.error_type.word());
+        match (&self.error_type, &self.bad_value) {
+            (
+                ErrorType::Required
+                | ErrorType::Forbidden
+                | ErrorType::TooLong
+                | ErrorType::Internal,
+                _,
+            )
+            | (_, BadValue::Omitted) => {}
+            (_, BadValue::Raw(r)) => {
+                s.push_str(": ");
+                s.push_str(r);
+            }
+            (_, BadValue::Json(v)) => {
+                s.push_str(": ");
+                s.push_str(&format_value(v));
+            }
+        }
+        if !self.detail.is_empty() {
+            s.push_str(": ");
+            s.push_str(&self.detail);
+        }
+        s
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.body())
+    }
+}
+
+impl std::error::Error for FieldError {}
+
+/// Formats a bad value as `field.Error` does: strings with Go `%q`, numbers
+/// and bools with `%v`, everything else as compact JSON.
+pub fn format_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => go_quote(s),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => format_number(n),
+        Value::Null => "null".to_string(),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+/// Formats a JSON number as Go's `%v` does for int64 or float64.
+pub fn format_number(n: &serde_json::Number) -> String {
+    if let Some(i) = n.as_i64() {
+        i.to_string()
+    } else if let Some(u) = n.as_u64() {
+        u.to_string()
+    } else {
+        format_float(n.as_f64().unwrap_or(f64::NAN))
+    }
+}
+
+/// Formats a float64 as Go's `%v` (`strconv.FormatFloat(f, 'g', -1, 64)`
+/// with Go's exponent form: `1e+06`, `1.5e-05`).
+pub fn format_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".to_string();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.to_string();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0" } else { "0" }.to_string();
+    }
+    // Shortest round-trip digits via Rust's `{:e}` formatting.
+    let e = format!("{f:e}");
+    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
+    let neg = mantissa.starts_with('-');
+    // strconv's 'g' with the shortest precision switches to %e when the
+    // decimal exponent is < -4 or >= 6.
+    let use_exp = !(-4..6).contains(&exp);
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    if use_exp {
+        let (first, rest) = digits.split_at(1.min(digits.len()));
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        let a = exp.unsigned_abs();
+        if a < 10 {
+            out.push('0');
+        }
+        out.push_str(&a.to_string());
+    } else if exp < 0 {
+        out.push_str("0.");
+        for _ in 0..(-exp - 1) {
+            out.push('0');
+        }
+        out.push_str(&digits);
+    } else {
+        let point = (exp + 1) as usize;
+        if digits.len() <= point {
+            out.push_str(&digits);
+            for _ in 0..(point - digits.len()) {
+                out.push('0');
+            }
+        } else {
+            let (a, b) = digits.split_at(point);
+            out.push_str(a);
+            out.push('.');
+            out.push_str(b);
+        }
+    }
+    out
+}
+
+/// Go's `strconv.Quote`: double quotes, with `\"`, `\\`, control characters
+/// and invalid code points escaped; printable Unicode kept as is.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if is_go_printable(c) => out.push(c),
+            c if (c as u32) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn is_go_printable(c: char) -> bool {
+    // An approximation of unicode.IsPrint: letters, marks, numbers,
+    // punctuation, symbols and the ASCII space.
+    if c == ' ' {
+        return true;
+    }
+    !(c.is_control()
+        || c.is_whitespace()
+        || matches!(c as u32, 0xad | 0x200b..=0x200f | 0x2028..=0x202e | 0x2060..=0x2064 | 0xfeff | 0xfff9..=0xfffb | 0xe000..=0xf8ff))
+}
+
+/// A list of field errors, as `field.ErrorList`.
+pub type ErrorList = Vec<FieldError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_print_like_apimachinery() {
+        assert_eq!(Path::root().to_string(), "<nil>");
+        let p = Path::new(["spec", "versions"]).index(0).child("schema");
+        assert_eq!(p.to_string(), "spec.versions[0].schema");
+        assert_eq!(Path::root().child("properties").key("foo").to_string(), "properties[foo]");
+        assert_eq!(Path::parse("spec.versions[0].schema.properties[a.b]").to_string(), "spec.versions[0].schema.properties[a.b]");
+    }
+
+    #[test]
+    fn errors_print_like_apimachinery() {
+        let p = Path::root().child("properties").key("foo").child("type");
+        assert_eq!(
+            FieldError::required(&p, "must not be empty for specified object fields").to_string(),
+            "properties[foo].type: Required value: must not be empty for specified object fields"
+        );
+        assert_eq!(
+            FieldError::invalid(&Path::new(["spec", "replicas"]), 0, "bad").to_string(),
+            "spec.replicas: Invalid value: 0: bad"
+        );
+        assert_eq!(
+            FieldError::not_supported(&Path::new(["type"]), "x", &["a", "b"]).to_string(),
+            "type: Unsupported value: \"x\": supported values: \"a\", \"b\""
+        );
+        assert_eq!(FieldError::too_long(&Path::new(["a"]), 5).to_string(), "a: Too long: may not be more than 5 bytes");
+        assert_eq!(FieldError::too_many(&Path::new(["a"]), 3, 2).to_string(), "a: Too many: 3: must have at most 2 items");
+    }
+
+    #[test]
+    fn floats_print_like_go() {
+        for (f, s) in [
+            (1.2, "1.2"),
+            (100000.0, "100000"),
+            (1e6, "1e+06"),
+            (1234567.0, "1.234567e+06"),
+            (1e-5, "1e-05"),
+            (0.0001, "0.0001"),
+            (-2.5, "-2.5"),
+            (1.2e19, "1.2e+19"),
+            (123456.7, "123456.7"),
+        ] {
+            assert_eq!(format_float(f), s, "{f}");
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! Validation as the API server runs it: structural schemas, CRD schemas
+//! and whole CRDs.
+
+pub mod crd;
+pub mod schema;
