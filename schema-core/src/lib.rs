@@ -3,3 +3,4 @@
 pub mod field;
 pub mod wire;
 pub mod validation;
+pub mod structural;
