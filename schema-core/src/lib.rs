@@ -4,3 +4,7 @@ pub mod field;
 pub mod wire;
 pub mod validation;
 pub mod structural;
+pub mod goregex;
+pub mod prune;
+pub mod check;
+pub mod yaml_out;

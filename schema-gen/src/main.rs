@@ -1,1 +1,32 @@
-fn main() {}
+//! The `schema-gen` command.
+
+use std::io;
+
+/// Stack for the worker thread: schema recursion is bounded by the
+/// decoder's depth limit, and this leaves ample room for it.
+const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+fn main() {
+    let worker = std::thread::Builder::new()
+        .name("schema-gen".into())
+        .stack_size(STACK_SIZE)
+        .spawn(|| {
+            let stdin = io::stdin();
+            let stdout = io::stdout();
+            let stderr = io::stderr();
+            schema_gen::cli::run(
+                std::env::args_os(),
+                &mut stdin.lock(),
+                &mut stdout.lock(),
+                &mut stderr.lock(),
+            )
+        });
+    let code = match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: internal failure");
+            schema_gen::cli::EXIT_UNPROCESSABLE
+        }
+    };
+    std::process::exit(code);
+}

@@ -2,4 +2,7 @@
 //! and whole CRDs.
 
 pub mod crd;
+pub mod defaults;
+pub mod fieldpath;
 pub mod schema;
+pub mod structural;

@@ -1,8 +1,13 @@
 //! `validateCustomResourceDefinitionValidation`: the schema part of CRD
 //! validation.
 
-use crate::field::{ErrorList, Path};
-use crate::wire::CustomResourceValidation;
+use serde_json::Value;
+
+use crate::field::{ErrorList, FieldError, Path};
+use crate::structural::Structural;
+use crate::validation::defaults::validate_defaults;
+use crate::validation::structural::{StructuralOptions, validate_structural};
+use crate::wire::{CustomResourceValidation, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
 
 /// The validation options the server derives from the request
 /// (`validationOptions` in apiextensions' validation.go). A new CRD uses
@@ -40,14 +45,531 @@ impl SchemaOptions {
     }
 }
 
+/// The root fields allowed when the status subresource is enabled, named
+/// as the Go struct fields (they appear in the message).
+const ALLOWED_AT_ROOT_WITH_STATUS: &str = "[Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations]";
+
+/// The keys of the Go struct fields in order, with whether each is
+/// allowed at the root when the status subresource is enabled.
+fn first_disallowed_root_field(s: &JsonSchemaProps) -> Option<&'static str> {
+    // Fields in JSONSchemaProps' order; a field counts when it is not the
+    // Go zero value.
+    let set_str = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
+    let set_bool = |v: &Option<bool>| *v == Some(true);
+    let checks: [(&'static str, bool, bool); 44] = [
+        ("ID", set_str(&s.id), false),
+        ("Schema", set_str(&s.schema), false),
+        ("Ref", s.reference.is_some(), false),
+        ("Description", set_str(&s.description), true),
+        ("Type", set_str(&s.type_), true),
+        ("Format", set_str(&s.format), true),
+        ("Title", set_str(&s.title), true),
+        ("Default", s.default.as_ref().is_some_and(|d| !d.is_null()), false),
+        ("Maximum", s.maximum.is_some(), true),
+        ("ExclusiveMaximum", set_bool(&s.exclusive_maximum), true),
+        ("Minimum", s.minimum.is_some(), true),
+        ("ExclusiveMinimum", set_bool(&s.exclusive_minimum), true),
+        ("MaxLength", s.max_length.is_some(), true),
+        ("MinLength", s.min_length.is_some(), true),
+        ("Pattern", set_str(&s.pattern), true),
+        ("MaxItems", s.max_items.is_some(), true),
+        ("MinItems", s.min_items.is_some(), true),
+        ("UniqueItems", set_bool(&s.unique_items), true),
+        ("MultipleOf", s.multiple_of.is_some(), true),
+        ("Enum", s.enum_.is_some(), false),
+        ("MaxProperties", s.max_properties.is_some(), false),
+        ("MinProperties", s.min_properties.is_some(), false),
+        ("Required", s.required.is_some(), true),
+        ("Items", s.items.is_some(), true),
+        ("AllOf", s.all_of.is_some(), false),
+        ("OneOf", s.one_of.is_some(), false),
+        ("AnyOf", s.any_of.is_some(), false),
+        ("Not", s.not.is_some(), false),
+        ("Properties", s.properties.is_some(), true),
+        ("AdditionalProperties", s.additional_properties.is_some(), false),
+        ("PatternProperties", s.pattern_properties.is_some(), false),
+        ("Dependencies", s.dependencies.is_some(), false),
+        ("AdditionalItems", s.additional_items.is_some(), false),
+        ("Definitions", s.definitions.is_some(), false),
+        ("ExternalDocs", s.external_docs.is_some(), true),
+        ("Example", s.example.as_ref().is_some_and(|d| !d.is_null()), true),
+        ("Nullable", set_bool(&s.nullable), false),
+        ("XPreserveUnknownFields", s.x_preserve_unknown_fields.is_some(), true),
+        ("XEmbeddedResource", set_bool(&s.x_embedded_resource), false),
+        ("XIntOrString", set_bool(&s.x_int_or_string), false),
+        ("XListMapKeys", s.x_list_map_keys.is_some(), false),
+        ("XListType", s.x_list_type.is_some(), false),
+        ("XMapType", s.x_map_type.is_some(), false),
+        ("XValidations", s.x_validations.is_some(), true),
+    ];
+    for (name, set, allowed) in checks {
+        if !set {
+            continue;
+        }
+        if name == "Type" {
+            if s.type_str() != "object" {
+                return Some("Type");
+            }
+            continue;
+        }
+        if !allowed {
+            return Some(name);
+        }
+    }
+    None
+}
+
 /// Validates one version's `schema` (`v` is `None` when absent) at `path`
-/// (e.g. `spec.versions[0].schema`).
+/// (e.g. `spec.versions[0].schema`): `validateCustomResourceDefinitionValidation`.
+/// CEL rules are checked for form only; their compilation is not done here.
 pub fn validate_custom_resource_definition_validation(
     v: Option<&CustomResourceValidation>,
     status_enabled: bool,
     opts: &SchemaOptions,
     path: &Path,
 ) -> ErrorList {
-    let _ = (v, status_enabled, opts, path);
-    ErrorList::new()
+    match v.and_then(|v| v.open_api_v3_schema.as_ref()) {
+        Some(schema) => {
+            validate_openapi_v3_schema(schema, status_enabled, opts, &path.child("openAPIV3Schema"))
+        }
+        None => ErrorList::new(),
+    }
+}
+
+/// Validates an `openAPIV3Schema` found at `schema_path` (the nil path for
+/// a bare schema): the status-subresource root rules, root nullability,
+/// the structural checks and defaults (when required), and the recursive
+/// OpenAPI rules.
+pub fn validate_openapi_v3_schema(
+    schema: &JsonSchemaProps,
+    status_enabled: bool,
+    opts: &SchemaOptions,
+    schema_path: &Path,
+) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if status_enabled {
+        match first_disallowed_root_field(schema) {
+            Some("Type") => errs.push(FieldError::invalid(
+                &schema_path.child("type"),
+                schema.type_str(),
+                r#"only "object" is allowed as the type at the root of the schema if the status subresource is enabled"#,
+            )),
+            Some(_) => errs.push(FieldError::invalid(
+                schema_path,
+                schema.to_value(),
+                format!(
+                    "only {ALLOWED_AT_ROOT_WITH_STATUS} fields are allowed at the root of the schema if the status subresource is enabled"
+                ),
+            )),
+            None => {}
+        }
+    }
+    if schema.is_nullable() {
+        errs.push(FieldError::forbidden(
+            &schema_path.child("nullable"),
+            "nullable cannot be true at the root",
+        ));
+    }
+    let mut structural_init_errs = ErrorList::new();
+    if opts.require_structural_schema {
+        match Structural::from_props(schema) {
+            Err(e) => structural_init_errs.push(FieldError::invalid(schema_path, "", e.0)),
+            Ok(ss) => {
+                let structural_errs =
+                    validate_structural(schema_path, &ss, StructuralOptions::default());
+                if !structural_errs.is_empty() {
+                    errs.extend(structural_errs);
+                } else {
+                    errs.extend(validate_defaults(schema_path, &ss, true, opts.require_pruned_defaults));
+                }
+            }
+        }
+    }
+    let ssv = StandardValidator {
+        allow_defaults: opts.allow_defaults,
+        disallow_defaults_reason: String::new(),
+        inside_resource_meta: false,
+        require_valid_property_type: opts.require_valid_property_type,
+    };
+    openapi_schema(schema, schema_path, &ssv, true, opts, &mut errs);
+    if errs.is_empty() {
+        errs.extend(structural_init_errs);
+    }
+    errs
+}
+
+/// `specStandardValidatorV3`.
+#[derive(Clone)]
+struct StandardValidator {
+    allow_defaults: bool,
+    disallow_defaults_reason: String,
+    inside_resource_meta: bool,
+    require_valid_property_type: bool,
+}
+
+impl StandardValidator {
+    fn with_forbidden_defaults(&self, reason: String) -> Self {
+        Self {
+            allow_defaults: false,
+            disallow_defaults_reason: reason,
+            ..self.clone()
+        }
+    }
+
+    fn validate(&self, s: &JsonSchemaProps, p: &Path, errs: &mut ErrorList) {
+        const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];
+        let t = s.type_str();
+        if self.require_valid_property_type && !t.is_empty() && !TYPES.contains(&t) {
+            errs.push(FieldError::not_supported(&p.child("type"), t, &TYPES));
+        }
+        if s.default.is_some() && !self.allow_defaults {
+            let mut detail = "must not be set".to_string();
+            if !self.disallow_defaults_reason.is_empty() {
+                detail.push(' ');
+                detail.push_str(&self.disallow_defaults_reason);
+            }
+            errs.push(FieldError::forbidden(&p.child("default"), detail));
+        }
+        if s.id.as_deref().is_some_and(|i| !i.is_empty()) {
+            errs.push(FieldError::forbidden(&p.child("id"), "id is not supported"));
+        }
+        if s.additional_items.is_some() {
+            errs.push(FieldError::forbidden(&p.child("additionalItems"), "additionalItems is not supported"));
+        }
+        if s.pattern_properties.as_ref().is_some_and(|m| !m.is_empty()) {
+            errs.push(FieldError::forbidden(&p.child("patternProperties"), "patternProperties is not supported"));
+        }
+        if s.definitions.as_ref().is_some_and(|m| !m.is_empty()) {
+            errs.push(FieldError::forbidden(&p.child("definitions"), "definitions is not supported"));
+        }
+        if s.dependencies.is_some() {
+            errs.push(FieldError::forbidden(&p.child("dependencies"), "dependencies is not supported"));
+        }
+        if s.reference.is_some() {
+            errs.push(FieldError::forbidden(&p.child("$ref"), "$ref is not supported"));
+        }
+        if t == "null" {
+            errs.push(FieldError::forbidden(
+                &p.child("type"),
+                "type cannot be set to null, use nullable as an alternative",
+            ));
+        }
+        if matches!(&s.items, Some(SchemaOrArray::Array(a)) if !a.is_empty()) {
+            errs.push(FieldError::forbidden(&p.child("items"), "items must be a schema object and not an array"));
+        }
+        if self.inside_resource_meta && s.is_embedded_resource() {
+            errs.push(FieldError::forbidden(
+                &p.child("x-kubernetes-embedded-resource"),
+                "must not be used inside of resource meta",
+            ));
+        }
+    }
+}
+
+const META_FIELDS: [&str; 3] = ["metadata", "kind", "apiVersion"];
+
+/// `ValidateCustomResourceDefinitionOpenAPISchema` without CEL compilation.
+fn openapi_schema(
+    s: &JsonSchemaProps,
+    p: &Path,
+    ssv: &StandardValidator,
+    is_root: bool,
+    opts: &SchemaOptions,
+    errs: &mut ErrorList,
+) {
+    ssv.validate(s, p, errs);
+    if s.unique_items == Some(true) {
+        errs.push(FieldError::forbidden(
+            &p.child("uniqueItems"),
+            "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
+        ));
+    }
+    let has_properties = s.properties.as_ref().is_some_and(|m| !m.is_empty());
+    if let Some(ap) = &s.additional_properties {
+        if has_properties && (!ap.allows() || ap.schema().is_some()) {
+            errs.push(FieldError::forbidden(
+                &p.child("additionalProperties"),
+                "additionalProperties and properties are mutual exclusive",
+            ));
+        }
+        let sub = if ssv.inside_resource_meta {
+            ssv.with_forbidden_defaults("inside additionalProperties applying to object metadata".into())
+        } else {
+            ssv.clone()
+        };
+        if let SchemaOrBool::Schema(aps) = ap {
+            openapi_schema(aps, &p.child("additionalProperties"), &sub, false, opts, errs);
+        }
+    }
+    for (name, prop) in s.properties.iter().flatten() {
+        let mut sub = ssv.clone();
+        if (is_root || s.is_embedded_resource()) && META_FIELDS.contains(&name.as_str()) {
+            sub.inside_resource_meta = true;
+            if is_root {
+                sub = sub.with_forbidden_defaults(format!("in top-level {name}"));
+            }
+        }
+        openapi_schema(prop, &p.child("properties").key(name.as_str()), &sub, false, opts, errs);
+    }
+    if let Some(n) = &s.not {
+        openapi_schema(n, &p.child("not"), ssv, false, opts, errs);
+    }
+    for (key, list) in [("allOf", &s.all_of), ("oneOf", &s.one_of), ("anyOf", &s.any_of)] {
+        for (i, sub) in list.iter().flatten().enumerate() {
+            openapi_schema(sub, &p.child(key).index(i), ssv, false, opts, errs);
+        }
+    }
+    for (name, d) in s.definitions.iter().flatten() {
+        openapi_schema(d, &p.child("definitions").key(name.as_str()), ssv, false, opts, errs);
+    }
+    match &s.items {
+        Some(SchemaOrArray::Schema(items)) => {
+            openapi_schema(items, &p.child("items"), ssv, false, opts, errs);
+        }
+        Some(SchemaOrArray::Array(items)) => {
+            for (i, item) in items.iter().enumerate() {
+                openapi_schema(item, &p.child("items").index(i), ssv, false, opts, errs);
+            }
+        }
+        None => {}
+    }
+    for (name, dep) in s.dependencies.iter().flatten() {
+        if let crate::wire::SchemaOrStringArray::Schema(d) = dep {
+            openapi_schema(d, &p.child("dependencies").key(name.as_str()), ssv, false, opts, errs);
+        }
+    }
+    extensions(s, p, opts, errs);
+    rules(s, p, errs);
+}
+
+fn type_must_be(s: &JsonSchemaProps, p: &Path, want: &str, ext: &str, errs: &mut ErrorList) {
+    let detail = format!("must be {want} if {ext} is specified");
+    match s.type_str() {
+        "" => errs.push(FieldError::required(&p.child("type"), detail)),
+        t if t != want => errs.push(FieldError::invalid(&p.child("type"), t, detail)),
+        _ => {}
+    }
+}
+
+fn item_schema(s: &JsonSchemaProps) -> Option<&JsonSchemaProps> {
+    match &s.items {
+        Some(SchemaOrArray::Schema(i)) => Some(i),
+        _ => None,
+    }
+}
+
+fn extensions(s: &JsonSchemaProps, p: &Path, opts: &SchemaOptions, errs: &mut ErrorList) {
+    if s.x_preserve_unknown_fields == Some(false) {
+        errs.push(FieldError::invalid(
+            &p.child("x-kubernetes-preserve-unknown-fields"),
+            false,
+            "must be true or undefined",
+        ));
+    }
+    if let Some(mt) = &s.x_map_type {
+        type_must_be(s, p, "object", "x-kubernetes-map-type", errs);
+        if mt != "atomic" && mt != "granular" {
+            errs.push(FieldError::not_supported(
+                &p.child("x-kubernetes-map-type"),
+                mt.as_str(),
+                &["atomic", "granular"],
+            ));
+        }
+    }
+    let list_type = s.x_list_type.as_deref();
+    if list_type.is_some() && s.type_str() != "array" {
+        type_must_be(s, p, "array", "x-kubernetes-list-type", errs);
+    } else if opts.require_atomic_set_type && list_type == Some("set") {
+        if let Some(is) = item_schema(s) {
+            let detail = "must be atomic as item of a list with x-kubernetes-list-type=set";
+            let item_list_type = is.x_list_type.clone().map_or(Value::Null, Value::String);
+            match is.type_str() {
+                "array" if is.x_list_type.as_deref().is_some_and(|t| t != "atomic") => {
+                    errs.push(FieldError::invalid(
+                        &p.child("items").child("x-kubernetes-list-type"),
+                        item_list_type,
+                        detail,
+                    ));
+                }
+                "object" if is.x_map_type.as_deref() != Some("atomic") => {
+                    errs.push(FieldError::invalid(
+                        &p.child("items").child("x-kubernetes-map-type"),
+                        item_list_type,
+                        detail,
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    if let Some(lt) = list_type {
+        if lt != "atomic" && lt != "set" && lt != "map" {
+            errs.push(FieldError::not_supported(
+                &p.child("x-kubernetes-list-type"),
+                lt,
+                &["atomic", "set", "map"],
+            ));
+        }
+    }
+    let keys = s.x_list_map_keys.as_deref().unwrap_or_default();
+    if !keys.is_empty() {
+        let detail = "must be map if x-kubernetes-list-map-keys is non-empty";
+        match list_type {
+            None => errs.push(FieldError::required(&p.child("x-kubernetes-list-type"), detail)),
+            Some(lt) if lt != "map" => {
+                errs.push(FieldError::invalid(&p.child("x-kubernetes-list-type"), lt, detail));
+            }
+            _ => {}
+        }
+    }
+    if list_type == Some("map") {
+        if keys.is_empty() {
+            errs.push(FieldError::required(
+                &p.child("x-kubernetes-list-map-keys"),
+                "must not be empty if x-kubernetes-list-type is map",
+            ));
+        }
+        match &s.items {
+            None => errs.push(FieldError::required(
+                &p.child("items"),
+                "must have a schema if x-kubernetes-list-type is map",
+            )),
+            Some(SchemaOrArray::Array(a)) => errs.push(FieldError::invalid(
+                &p.child("items"),
+                Value::Array(a.iter().map(JsonSchemaProps::to_value).collect()),
+                "must only have a single schema if x-kubernetes-list-type is map",
+            )),
+            Some(SchemaOrArray::Schema(is)) => {
+                if is.type_str() != "object" {
+                    errs.push(FieldError::invalid(
+                        &p.child("items").child("type"),
+                        is.type_str(),
+                        "must be object if parent array's x-kubernetes-list-type is map",
+                    ));
+                } else {
+                    let keys_value = Value::from(keys.to_vec());
+                    let mut seen = std::collections::HashSet::new();
+                    for k in keys {
+                        match is.properties.as_ref().and_then(|m| m.get(k)) {
+                            Some(ks) => {
+                                if matches!(ks.type_str(), "array" | "object") {
+                                    errs.push(FieldError::invalid(
+                                        &p.child("items").child("properties").key(k.as_str()).child("type"),
+                                        is.type_str(),
+                                        "must be a scalar type if parent array's x-kubernetes-list-type is map",
+                                    ));
+                                }
+                            }
+                            None => errs.push(FieldError::invalid(
+                                &p.child("x-kubernetes-list-map-keys"),
+                                keys_value.clone(),
+                                "entries must all be names of item properties",
+                            )),
+                        }
+                        if !seen.insert(k.as_str()) {
+                            errs.push(FieldError::invalid(
+                                &p.child("x-kubernetes-list-map-keys"),
+                                keys_value.clone(),
+                                "must not contain duplicate entries",
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if opts.require_map_list_keys_map_set_validation {
+        map_list_keys_map_set(s, p, errs);
+    }
+}
+
+fn map_list_keys_map_set(s: &JsonSchemaProps, p: &Path, errs: &mut ErrorList) {
+    let (Some(is), Some(lt)) = (item_schema(s), s.x_list_type.as_deref()) else {
+        return;
+    };
+    if lt != "set" && lt != "map" {
+        return;
+    }
+    if is.is_nullable() {
+        errs.push(FieldError::forbidden(
+            &p.child("items").child("nullable"),
+            format!("cannot be nullable when x-kubernetes-list-type is {lt}"),
+        ));
+    }
+    if lt == "map" {
+        let required = is.required.as_deref().unwrap_or_default();
+        for k in s.x_list_map_keys.iter().flatten() {
+            let Some(ks) = is.properties.as_ref().and_then(|m| m.get(k)) else {
+                continue;
+            };
+            let kp = p.child("items").child("properties").key(k.as_str());
+            if !required.contains(k) && ks.default.is_none() {
+                errs.push(FieldError::required(
+                    &kp.child("default"),
+                    "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
+                ));
+            }
+            if ks.is_nullable() {
+                errs.push(FieldError::forbidden(
+                    &kp.child("nullable"),
+                    "this property is in x-kubernetes-list-map-keys, so it cannot be nullable",
+                ));
+            }
+        }
+    }
+}
+
+fn has_newlines(s: &str) -> bool {
+    s.contains(['\n', '\r'])
+}
+
+/// The form checks of `x-kubernetes-validations` (CEL compilation aside).
+fn rules(s: &JsonSchemaProps, p: &Path, errs: &mut ErrorList) {
+    const REASONS: [&str; 4] = [
+        "FieldValueDuplicate",
+        "FieldValueForbidden",
+        "FieldValueInvalid",
+        "FieldValueRequired",
+    ];
+    for (i, rule) in s.x_validations.iter().flatten().enumerate() {
+        let rp = p.child("x-kubernetes-validations").index(i);
+        let raw_rule = rule.rule.as_deref().unwrap_or_default();
+        let raw_msg = rule.message.as_deref().unwrap_or_default();
+        let trimmed_rule = raw_rule.trim();
+        let trimmed_msg = raw_msg.trim();
+        if trimmed_rule.is_empty() {
+            errs.push(FieldError::required(&rp.child("rule"), "rule is not specified"));
+        } else if !raw_msg.is_empty() && trimmed_msg.is_empty() {
+            errs.push(FieldError::invalid(&rp.child("message"), raw_msg, "message must be non-empty if specified"));
+        } else if has_newlines(trimmed_msg) {
+            errs.push(FieldError::invalid(&rp.child("message"), raw_msg, "message must not contain line breaks"));
+        } else if has_newlines(trimmed_rule) && trimmed_msg.is_empty() {
+            errs.push(FieldError::required(
+                &rp.child("message"),
+                "message must be specified if rule contains line breaks",
+            ));
+        }
+        let raw_expr = rule.message_expression.as_deref().unwrap_or_default();
+        if !raw_expr.is_empty() && raw_expr.trim().is_empty() {
+            errs.push(FieldError::required(
+                &rp.child("messageExpression"),
+                "messageExpression must be non-empty if specified",
+            ));
+        }
+        if let Some(reason) = &rule.reason {
+            if !REASONS.contains(&reason.as_str()) {
+                errs.push(FieldError::not_supported(&rp.child("reason"), reason.as_str(), &REASONS));
+            }
+        }
+        let fp = rule.field_path.as_deref().unwrap_or_default();
+        if !fp.is_empty() && fp.trim().is_empty() {
+            errs.push(FieldError::invalid(&rp.child("fieldPath"), fp, "fieldPath must be non-empty if specified"));
+        }
+        if has_newlines(fp) {
+            errs.push(FieldError::invalid(&rp.child("fieldPath"), fp, "fieldPath must not contain line breaks"));
+        }
+        if !fp.is_empty() && !crate::validation::fieldpath::path_valid(s, fp) {
+            errs.push(FieldError::invalid(&rp.child("fieldPath"), fp, "fieldPath must be a valid path"));
+        }
+    }
 }
