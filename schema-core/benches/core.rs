@@ -1,1 +1,63 @@
-fn main(){}
+//! Benchmarks of `check` on the largest corpus CRDs, against the cost of
+//! just parsing the same YAML with the same parser (the baseline the
+//! targets are stated in). Run with `cargo xtask bench`.
+//!
+//! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`.
+
+use std::path::PathBuf;
+
+use schema_core::check::{check, read_input};
+use schema_core::source::{Limits, parse_documents};
+
+fn main() {
+    divan::main();
+}
+
+const FILES: [&str; 3] = [
+    "argo-workflows/full-argoproj.io_workflows.yaml",
+    "prometheus-operator/monitoring.coreos.com_alertmanagerconfigs.yaml",
+    "argo-cd/applicationset-crd.yaml",
+];
+
+fn corpus() -> PathBuf {
+    std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/crds")))
+}
+
+fn load(file: &str) -> Vec<u8> {
+    std::fs::read(corpus().join(file)).unwrap_or_default()
+}
+
+/// Parsing the YAML into JSON values with positions: the baseline.
+#[divan::bench(args = FILES, sample_count = 20)]
+fn parse_only(bencher: divan::Bencher<'_, '_>, file: &str) {
+    let bytes = load(file);
+    bencher.bench(|| parse_documents(file, &bytes, &Limits::default()).map(|d| d.len()));
+}
+
+/// What `schema-gen check` does: parse, decode, validate.
+#[divan::bench(args = FILES, sample_count = 20)]
+fn parse_and_check(bencher: divan::Bencher<'_, '_>, file: &str) {
+    let bytes = load(file);
+    bencher.bench(|| {
+        let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
+        docs.iter()
+            .filter_map(|d| read_input(&d.value).ok())
+            .map(|(input, _)| check(&input).errors.len())
+            .sum::<usize>()
+    });
+}
+
+/// Decode and validate only, on an already parsed document.
+#[divan::bench(args = FILES, sample_count = 20)]
+fn check_only(bencher: divan::Bencher<'_, '_>, file: &str) {
+    let bytes = load(file);
+    let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
+    bencher.bench(|| {
+        docs.iter()
+            .filter_map(|d| read_input(&d.value).ok())
+            .map(|(input, _)| check(&input).errors.len())
+            .sum::<usize>()
+    });
+}

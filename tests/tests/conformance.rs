@@ -1,1 +1,268 @@
-fn main(){}
+//! Conformance: runs every case under the shared conformance folder
+//! (`../shared/conformance`, or `SCHEMA_GEN_CONFORMANCE_DIR`) and prints one
+//! line per suite/kind:
+//! `conformance k8s/structural: passed=N failed=M skipped=K`.
+//! Kinds the toolchain does not implement yet count as skipped, as do cases
+//! that need CEL. Any failure fails the test.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+use schema_core::field::{FieldError, Path as FieldPath};
+use schema_core::structural::Structural;
+use schema_core::validation::schema::{SchemaOptions, validate_custom_resource_definition_validation};
+use schema_core::validation::structural::{StructuralOptions, validate_structural, validate_structural_completeness};
+use schema_core::wire::codec::{DecodeCx, Wire};
+use schema_core::wire::{CustomResourceValidation, JsonSchemaProps};
+
+enum Outcome {
+    Pass,
+    Fail(String),
+    Skip,
+}
+
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+}
+
+fn main() {
+    let Some(dir) = tests::conformance_dir() else {
+        return;
+    };
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for suite in ["k8s", "ytt", "schemalint"] {
+        let suite_dir = dir.join(suite);
+        if !suite_dir.is_dir() {
+            continue;
+        }
+        for file in tests::files_below(&suite_dir, &["json"]) {
+            let Some(cases) = read_cases(&file) else {
+                failures.push(format!("{}: cannot read cases", file.display()));
+                continue;
+            };
+            for case in cases {
+                let kind = case_kind(suite, &case);
+                let id = case["id"].as_str().unwrap_or("?").to_string();
+                let outcome = run_case(suite, &kind, &case);
+                let t = tallies.entry(format!("{suite}/{kind}")).or_default();
+                match outcome {
+                    Outcome::Pass => t.passed += 1,
+                    Outcome::Skip => t.skipped += 1,
+                    Outcome::Fail(diff) => {
+                        t.failed += 1;
+                        failures.push(format!("FAIL {suite}/{kind} {id}\n{diff}"));
+                    }
+                }
+            }
+        }
+    }
+    for f in &failures {
+        println!("{f}\n");
+    }
+    let (mut p, mut fl, mut s) = (0, 0, 0);
+    for (k, t) in &tallies {
+        println!(
+            "conformance {k}: passed={} failed={} skipped={}",
+            t.passed, t.failed, t.skipped
+        );
+        p += t.passed;
+        fl += t.failed;
+        s += t.skipped;
+    }
+    println!("conformance total: passed={p} failed={fl} skipped={s}");
+    if !failures.is_empty() {
+        std::process::exit(1);
+    }
+}
+
+fn read_cases(file: &Path) -> Option<Vec<Value>> {
+    let text = std::fs::read_to_string(file).ok()?;
+    match serde_json::from_str::<Value>(&text).ok()? {
+        Value::Array(a) => Some(a),
+        obj @ Value::Object(_) => Some(vec![obj]),
+        _ => None,
+    }
+}
+
+/// The kind of a case: its `kind` field (k8s), else a group derived from
+/// the file's id (`ytt-inspect-…` → `inspect`), else the suite name.
+fn case_kind(suite: &str, case: &Value) -> String {
+    if let Some(k) = case["kind"].as_str() {
+        return k.to_string();
+    }
+    match suite {
+        "ytt" => case["expect"]["kind"].as_str().unwrap_or("ytt").to_string(),
+        _ => "lint".to_string(),
+    }
+}
+
+fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
+    let needs_cel = case["requires"]
+        .as_array()
+        .is_some_and(|r| r.iter().any(|x| x == "cel"));
+    if needs_cel {
+        return Outcome::Skip;
+    }
+    match (suite, kind) {
+        ("k8s", "structural") => structural_case(case),
+        ("k8s", "validate_crd") => validate_crd_case(case),
+        _ => Outcome::Skip,
+    }
+}
+
+fn decode_schema(v: &Value) -> Result<JsonSchemaProps, String> {
+    let mut cx = DecodeCx::default();
+    JsonSchemaProps::decode(v, &FieldPath::root(), &mut cx)
+        .ok_or_else(|| format!("schema does not decode: {:?}", cx.errors))
+}
+
+fn structural_case(case: &Value) -> Outcome {
+    let input = &case["input"];
+    let expect = &case["expect"];
+    let props = match decode_schema(&input["schema"]) {
+        Ok(p) => p,
+        Err(e) => return Outcome::Fail(e),
+    };
+    let structural = Structural::from_props(&props);
+    if let Some(want) = expect["newStructuralError"].as_str() {
+        return match structural {
+            Err(e) if e.0 == want => Outcome::Pass,
+            Err(e) => Outcome::Fail(format!("  want NewStructural error: {want}\n  got:  {}", e.0)),
+            Ok(_) => Outcome::Fail(format!("  want NewStructural error: {want}\n  got:  success")),
+        };
+    }
+    let s = match structural {
+        Ok(s) => s,
+        Err(e) => return Outcome::Fail(format!("  unexpected NewStructural error: {}", e.0)),
+    };
+    let got: Vec<String> = match input["operation"].as_str() {
+        Some("validateStructuralCompleteness") => {
+            let o = &input["options"];
+            let opts = StructuralOptions {
+                allow_nested_additional_properties: o["AllowNestedAdditionalProperties"] == true,
+                allow_validation_properties_with_additional_properties: o
+                    ["AllowValidationPropertiesWithAdditionalProperties"]
+                    == true,
+                allow_nested_x_validations: false,
+            };
+            validate_structural_completeness(&s, &FieldPath::root(), opts)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        }
+        _ => validate_structural(&FieldPath::root(), &s, StructuralOptions::default())
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+    };
+    let want: Vec<String> = expect["errors"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    if got == want {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(list_diff(&want, &got))
+    }
+}
+
+fn list_diff(want: &[String], got: &[String]) -> String {
+    let mut s = String::new();
+    for w in want {
+        if !got.contains(w) {
+            s.push_str(&format!("  - {w}\n"));
+        }
+    }
+    for g in got {
+        if !want.contains(g) {
+            s.push_str(&format!("  + {g}\n"));
+        }
+    }
+    if s.is_empty() {
+        s = format!("  order differs:\n    want {want:?}\n    got  {got:?}\n");
+    }
+    s
+}
+
+fn validate_crd_case(case: &Value) -> Outcome {
+    let input = &case["input"];
+    let expect = &case["expect"];
+    let o = &input["options"];
+    let opts = SchemaOptions {
+        allow_defaults: o["allowDefaults"] == true,
+        require_structural_schema: o["requireStructuralSchema"] == true,
+        require_valid_property_type: o["requireValidPropertyType"] == true,
+        require_pruned_defaults: o["requirePrunedDefaults"] == true,
+        require_atomic_set_type: o["requireAtomicSetType"] == true,
+        require_map_list_keys_map_set_validation: o["requireMapListKeysMapSetValidation"] == true,
+        preserve_unknown_fields: false,
+    };
+    let validation = if input["schema"].is_null() {
+        None
+    } else {
+        match decode_schema(&input["schema"]) {
+            Ok(p) => Some(CustomResourceValidation {
+                open_api_v3_schema: Some(p),
+                ..Default::default()
+            }),
+            Err(e) => return Outcome::Fail(e),
+        }
+    };
+    let path = FieldPath::parse(input["fieldPath"].as_str().unwrap_or(""));
+    let errs = validate_custom_resource_definition_validation(
+        validation.as_ref(),
+        input["statusEnabled"] == true,
+        &opts,
+        &path,
+    );
+    match_type_and_field(expect, &errs)
+}
+
+/// `multiset-type-and-field`: every produced error matches exactly one
+/// expected `{type, field}` and nothing is left over.
+fn match_type_and_field(expect: &Value, errs: &[FieldError]) -> Outcome {
+    let mut want: Vec<(String, String)> = expect["fieldErrors"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|e| {
+                    (
+                        e["type"].as_str().unwrap_or_default().to_string(),
+                        e["field"].as_str().unwrap_or_default().to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut extra = Vec::new();
+    for e in errs {
+        let key = (e.error_type.name().to_string(), e.field.to_string());
+        if let Some(i) = want.iter().position(|w| *w == key) {
+            want.remove(i);
+        } else {
+            extra.push(e.to_string());
+        }
+    }
+    if let Some(sub) = expect["contains"].as_str() {
+        if !errs.iter().any(|e| e.to_string().contains(sub)) {
+            return Outcome::Fail(format!("  no error contains {sub:?}"));
+        }
+    }
+    if want.is_empty() && extra.is_empty() {
+        return Outcome::Pass;
+    }
+    let mut s = String::new();
+    for (t, f) in &want {
+        s.push_str(&format!("  - {t} {f}\n"));
+    }
+    for e in &extra {
+        s.push_str(&format!("  + {e}\n"));
+    }
+    Outcome::Fail(s)
+}

@@ -1,1 +1,56 @@
-fn main(){}
+//! The real-CRD corpus (`../shared/corpus/crds`, or `SCHEMA_GEN_CORPUS_DIR`):
+//! every CRD must check clean exactly as the API server would accept it,
+//! and `fmt` must give back the input as a JSON value.
+
+use schema_core::check::{check, read_input};
+use schema_core::source::{Limits, parse_documents};
+
+fn main() {
+    let Some(dir) = tests::corpus_dir() else {
+        return;
+    };
+    let files = tests::files_below(&dir, &["yaml", "yml", "json"]);
+    assert!(!files.is_empty(), "no CRDs under {}", dir.display());
+    let mut failures = Vec::new();
+    let (mut docs_total, mut files_total) = (0, 0);
+    for file in &files {
+        if file.file_name().is_some_and(|n| n == "index.json") {
+            continue;
+        }
+        files_total += 1;
+        let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
+        let bytes = std::fs::read(file).expect("read corpus file");
+        let docs = match parse_documents(&name, &bytes, &Limits::default()) {
+            Ok(d) => d,
+            Err(e) => {
+                failures.push(format!("{name}: parse: {e}"));
+                continue;
+            }
+        };
+        for (i, doc) in docs.iter().enumerate() {
+            docs_total += 1;
+            let (input, _warnings) = match read_input(&doc.value) {
+                Ok(x) => x,
+                Err(e) => {
+                    failures.push(format!("{name} doc {i}: read: {e}"));
+                    continue;
+                }
+            };
+            let report = check(&input);
+            for e in &report.errors {
+                failures.push(format!("{name} doc {i}: check: {e}"));
+            }
+            if input.to_value() != doc.value {
+                failures.push(format!("{name} doc {i}: fmt is not lossless"));
+            }
+        }
+    }
+    for f in &failures {
+        println!("{f}");
+    }
+    println!(
+        "corpus: files={files_total} documents={docs_total} failures={}",
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{} corpus failures", failures.len());
+}
