@@ -5,6 +5,8 @@
 //! Kinds the toolchain does not implement yet count as skipped, as do cases
 //! that need CEL. Any failure fails the test.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::BTreeMap;
 use std::path::Path;
 

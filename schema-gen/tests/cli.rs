@@ -1,0 +1,253 @@
+//! The `schema-gen` binary end to end: exit codes, output formats, and
+//! hostile inputs that must end quickly with a clear message (never a
+//! panic, a stack overflow or a hang).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_schema-gen")
+}
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> (Output, Duration) {
+    let start = Instant::now();
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn schema-gen");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.map(<[u8]>::to_vec);
+    let writer = std::thread::spawn(move || {
+        if let Some(d) = data {
+            let _ = input.write_all(&d);
+        }
+    });
+    let out = child.wait_with_output().expect("wait");
+    let _ = writer.join();
+    (out, start.elapsed())
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("schema-gen-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("write tmp");
+    p
+}
+
+#[test]
+fn check_accepts_the_example() {
+    let f = examples().join("widget-crd.yaml");
+    let (out, _) = run(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
+}
+
+#[test]
+fn check_reports_structural_mistakes_with_lines() {
+    let f = examples().join("broken-crd.yaml");
+    let (out, _) = run(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("broken-crd.yaml:25:15: error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[color].type: Required value: must not be empty for specified object fields"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[parts].items: Required value: must be specified"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("x-kubernetes-list-map-keys: Invalid value"), "{stdout}");
+}
+
+#[test]
+fn check_json_output() {
+    let f = examples().join("broken-crd.yaml");
+    let (out, _) = run(&["check", "--output", "json", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json output");
+    let errors = v["files"][0]["errors"].as_array().expect("errors");
+    let e = &errors[0];
+    assert_eq!(e["type"], "FieldValueRequired");
+    assert_eq!(
+        e["field"],
+        "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[color].type"
+    );
+    assert_eq!(e["detail"], "must not be empty for specified object fields");
+    assert!(e["message"].as_str().unwrap().starts_with(e["field"].as_str().unwrap()));
+}
+
+#[test]
+fn check_bare_schema_from_stdin_has_root_relative_paths() {
+    let (out, _) = run(
+        &["check", "-"],
+        Some(b"type: object\nproperties:\n  foo: {}\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(
+            "<stdin>:3:3: error: properties[foo].type: Required value: must not be empty for specified object fields"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn fmt_writes_json_and_lists() {
+    let f = examples().join("widget-crd.yaml");
+    let (out, _) = run(&["fmt", "--output", "json", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["kind"], "CustomResourceDefinition");
+
+    let two = b"type: object\n---\ntype: object\nproperties:\n  a: {type: string}\n";
+    let (out, _) = run(&["fmt", "--output", "json", "-"], Some(two));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["kind"], "List");
+    assert_eq!(v["items"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn fmt_yaml_round_trips() {
+    let f = examples().join("widget-crd.yaml");
+    let (out, _) = run(&["fmt", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let (again, _) = run(&["fmt", "--output", "json", "-"], Some(&out.stdout));
+    let (direct, _) = run(&["fmt", "--output", "json", f.to_str().unwrap()], None);
+    assert_eq!(again.stdout, direct.stdout);
+}
+
+#[test]
+fn fmt_keeps_unknown_fields_and_warns() {
+    let (out, _) = run(
+        &["fmt", "--output", "json", "-"],
+        Some(b"type: object\nx-custom: 1\nproperties:\n  a: {type: string, bogus: true}\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["x-custom"], 1);
+    assert_eq!(v["properties"]["a"]["bogus"], true);
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown field \"x-custom\""), "{err}");
+    assert!(err.contains("unknown field \"properties[a].bogus\""), "{err}");
+}
+
+#[test]
+fn parse_errors_name_file_line_and_column() {
+    let p = tmp("bad.yaml", b"type: object\nproperties:\n  a: [1, 2\n");
+    let (out, _) = run(&["check", p.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.yaml:"), "{err}");
+    assert!(err.chars().filter(|c| *c == ':').count() >= 3, "{err}");
+}
+
+#[test]
+fn wrong_field_types_are_reported_with_positions() {
+    let (out, _) = run(&["check", "-"], Some(b"type: object\nproperties:\n  a:\n    type: 5\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("<stdin>:4:"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("properties[a].type: expected a string"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn missing_file_is_exit_2() {
+    let (out, _) = run(&["check", "/nonexistent/crd.yaml"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/nonexistent/crd.yaml"));
+}
+
+// ---- hostile inputs: each ends within seconds, with exit 1 or 2 and a message.
+
+fn assert_bounded(args: &[&str], stdin: Option<&[u8]>, expect_in_stderr_or_stdout: &str) {
+    let (out, took) = run(args, stdin);
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(
+        matches!(out.status.code(), Some(1) | Some(2)),
+        "status {:?}: {all}",
+        out.status
+    );
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+    assert!(all.contains(expect_in_stderr_or_stdout), "{all}");
+    assert!(!all.contains("panicked"), "{all}");
+}
+
+#[test]
+fn hostile_alias_bomb() {
+    let mut y = String::from("a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n");
+    let mut prev = 'a';
+    for c in 'b'..='z' {
+        y.push_str(&format!("{c}: &{c} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+        prev = c;
+    }
+    assert_bounded(&["check", "-"], Some(y.as_bytes()), "alias");
+}
+
+#[test]
+fn hostile_deep_flow_nesting() {
+    let mut y = "[".repeat(100_000);
+    y.push_str(&"]".repeat(100_000));
+    assert_bounded(&["check", "-"], Some(y.as_bytes()), "nesting");
+}
+
+#[test]
+fn hostile_deep_schema() {
+    let mut s = String::from("{\"type\":\"object\"");
+    for _ in 0..1000 {
+        s.push_str(",\"properties\":{\"a\":{\"type\":\"object\"");
+    }
+    s.push_str(&"}}".repeat(1000));
+    s.push('}');
+    let (out, took) = run(&["check", "-"], Some(s.as_bytes()));
+    assert!(took < Duration::from_secs(20));
+    assert!(matches!(out.status.code(), Some(1) | Some(2)), "{:?}", out.status);
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(all.contains("nesting") || all.contains("limit"), "{all}");
+}
+
+#[test]
+fn hostile_huge_document() {
+    // 60 MB: a schema with a 60 MB description.
+    let mut s = String::from("{\"type\":\"object\",\"description\":\"");
+    s.push_str(&"x".repeat(60 * 1024 * 1024));
+    s.push_str("\",\"properties\":{\"a\":{}}}");
+    let (out, took) = run(&["check", "-"], Some(s.as_bytes()));
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+    assert!(matches!(out.status.code(), Some(1) | Some(2)), "{:?}", out.status);
+}
+
+#[test]
+fn hostile_non_utf8() {
+    assert_bounded(&["check", "-"], Some(b"type: object\ndescription: \xff\xfe\n"), "UTF-8");
+}
+
+#[test]
+fn hostile_empty_file() {
+    let p = tmp("empty.yaml", b"");
+    assert_bounded(&["check", p.to_str().unwrap()], None, "no YAML or JSON document");
+}
+
+#[test]
+fn hostile_regex() {
+    assert_bounded(
+        &["check", "-"],
+        Some(b"type: object\nproperties:\n  a:\n    type: string\n    pattern: '(a{1000}){1000}'\n"),
+        "properties[a].pattern: Invalid value",
+    );
+}
