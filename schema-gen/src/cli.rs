@@ -6,10 +6,11 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_input};
 use schema_core::field::{Path, PathElement};
+use schema_core::validation::crd::submitted_location;
 use schema_core::source::{self, Document, Limits, PathSegment};
 
 /// Exit code: success.
@@ -199,12 +200,15 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
             let mut report: CheckReport = check(&input);
             let mut all_warnings: Vec<Warning> = warnings;
             all_warnings.append(&mut report.warnings);
-            let base: Vec<PathSegment> = match &input {
-                Input::Schema(_) => Vec::new(),
-                _ => Vec::new(),
+            // Errors of a v1 CRD use the server's internal layout
+            // (`spec.validation` for a schema shared by all versions); find
+            // them where they are written.
+            let written = |f: &Path| match &input {
+                Input::CrdV1(_) => submitted_location(f),
+                _ => f.clone(),
             };
             for e in &report.errors {
-                let loc = locate(doc, &base, &e.field);
+                let loc = locate(doc, &[], &written(&e.field));
                 if output == DiagnosticsFormat::Text {
                     let _ = writeln!(io.stdout, "{}: error: {e}", location_prefix(&loaded.name, loc));
                 }
@@ -224,7 +228,7 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
                 file_errors.push(j);
             }
             for w in &all_warnings {
-                let loc = locate(doc, &base, &w.field);
+                let loc = locate(doc, &[], &w.field);
                 let text = if w.field.is_root() {
                     w.message.clone()
                 } else {
@@ -330,9 +334,4 @@ fn cmd_fmt(file: &std::path::Path, output: DocumentFormat, io: &mut Io<'_>) -> i
         return EXIT_UNPROCESSABLE;
     }
     EXIT_OK
-}
-
-/// Formats a JSON value for messages (kept for callers of the library).
-pub fn compact(v: &Value) -> String {
-    serde_json::to_string(v).unwrap_or_default()
 }

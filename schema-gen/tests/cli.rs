@@ -65,11 +65,11 @@ fn check_reports_structural_mistakes_with_lines() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("broken-crd.yaml:25:15: error: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[color].type: Required value: must not be empty for specified object fields"),
+        stdout.contains("broken-crd.yaml:25:15: error: spec.validation.openAPIV3Schema.properties[spec].properties[color].type: Required value: must not be empty for specified object fields"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[parts].items: Required value: must be specified"),
+        stdout.contains("spec.validation.openAPIV3Schema.properties[spec].properties[parts].items: Required value: must be specified"),
         "{stdout}"
     );
     assert!(stdout.contains("x-kubernetes-list-map-keys: Invalid value"), "{stdout}");
@@ -86,7 +86,7 @@ fn check_json_output() {
     assert_eq!(e["type"], "FieldValueRequired");
     assert_eq!(
         e["field"],
-        "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[color].type"
+        "spec.validation.openAPIV3Schema.properties[spec].properties[color].type"
     );
     assert_eq!(e["detail"], "must not be empty for specified object fields");
     assert!(e["message"].as_str().unwrap().starts_with(e["field"].as_str().unwrap()));
