@@ -8,3 +8,4 @@ pub mod goregex;
 pub mod prune;
 pub mod check;
 pub mod yaml_out;
+pub mod objectmeta;
