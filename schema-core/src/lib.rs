@@ -9,3 +9,4 @@ pub mod prune;
 pub mod check;
 pub mod yaml_out;
 pub mod objectmeta;
+pub mod value;
