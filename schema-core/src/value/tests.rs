@@ -354,39 +354,25 @@ fn large_object_is_linear() {
 
 #[test]
 fn deep_schema_within_decoder_limit() {
-    // 290 nested properties (the decoder stops at 300 levels), each also
+    // 120 nested properties (the decoder stops at 128 levels), each also
     // carrying an allOf, validated on a default-sized test thread.
-    let depth = 290;
+    let depth = 120;
     let mut s = json!({"type": "string", "maxLength": 1});
     let mut obj = json!("too long");
     for _ in 0..depth {
         s = json!({"type": "object", "allOf": [{"required": ["a"]}], "properties": {"a": s}});
         obj = json!({"a": obj});
     }
-    eprintln!("built json");
-    let props = std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(move || schema(&s))
-        .unwrap()
-        .join()
-        .unwrap();
-    eprintln!("decoded");
+    let props = schema(&s);
     let v = SchemaValidator::new(&props);
-    eprintln!("compiled");
     let errs = v.validate(&obj, &Path::root());
-    eprintln!("validated");
     assert_eq!(errs.len(), 1);
     assert!(
         errs[0]
             .to_string()
             .ends_with("Too long: may not be more than 1 byte")
     );
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(move || drop(props))
-        .unwrap()
-        .join()
-        .unwrap();
+    drop(props);
 }
 
 #[test]
