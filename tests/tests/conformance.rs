@@ -13,7 +13,9 @@ use std::path::Path;
 use serde_json::Value;
 
 use schema_core::field::{FieldError, Path as FieldPath};
+use schema_core::prune::prune;
 use schema_core::structural::Structural;
+use schema_core::value::{FormatCompat, SchemaValidator};
 use schema_core::validation::schema::{SchemaOptions, validate_custom_resource_definition_validation};
 use schema_core::validation::structural::{StructuralOptions, validate_structural, validate_structural_completeness};
 use schema_core::wire::codec::{DecodeCx, Wire};
@@ -114,6 +116,8 @@ fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
     match (suite, kind) {
         ("k8s", "structural") => structural_case(case),
         ("k8s", "validate_crd") => validate_crd_case(case),
+        ("k8s", "validate_value") => validate_value_case(case),
+        ("k8s", "prune") => prune_case(case),
         _ => Outcome::Skip,
     }
 }
@@ -267,4 +271,78 @@ fn match_type_and_field(expect: &Value, errs: &[FieldError]) -> Outcome {
         s.push_str(&format!("  + {e}\n"));
     }
     Outcome::Fail(s)
+}
+
+fn validate_value_case(case: &Value) -> Outcome {
+    let input = &case["input"];
+    let expect = &case["expect"];
+    if input["operation"] != "ValidateCustomResource" || input.get("oldObject").is_some() {
+        return Outcome::Skip;
+    }
+    let props = match decode_schema(&input["schema"]) {
+        Ok(p) => p,
+        Err(e) => return Outcome::Fail(e),
+    };
+    let compat = input["compatibilityVersion"]
+        .as_str()
+        .and_then(FormatCompat::parse)
+        .unwrap_or_default();
+    let root = input["rootPath"].as_str().map(FieldPath::parse).unwrap_or_default();
+    let validator = SchemaValidator::with_compat(&props, compat);
+    let got: std::collections::BTreeSet<String> = validator
+        .validate(&input["object"], &root)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if expect["match"] != "set" {
+        return Outcome::Fail(format!("  unsupported match {}", expect["match"]));
+    }
+    let want: std::collections::BTreeSet<String> = expect["errors"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|e| e.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    if got == want {
+        Outcome::Pass
+    } else {
+        let want: Vec<String> = want.into_iter().collect();
+        let got: Vec<String> = got.into_iter().collect();
+        Outcome::Fail(list_diff(&want, &got))
+    }
+}
+
+fn prune_case(case: &Value) -> Outcome {
+    let input = &case["input"];
+    let expect = &case["expect"];
+    let schema = if input["schema"].is_null() {
+        None
+    } else {
+        // Pruning inputs are structurals written as schemas, often without
+        // types: converted without ValidateStructural, as upstream builds them.
+        match decode_schema(&input["schema"]).map(|p| Structural::from_props(&p)) {
+            Ok(Ok(s)) => Some(s),
+            Ok(Err(e)) => return Outcome::Fail(format!("  NewStructural: {}", e.0)),
+            Err(e) => return Outcome::Fail(e),
+        }
+    };
+    let is_root = input["isResourceRoot"] == true;
+    let mut obj = input["object"].clone();
+    let pruned = prune(&mut obj, schema.as_ref(), is_root, true);
+    // Upstream reruns every case with tracking off: same object, no paths.
+    let mut untracked = input["object"].clone();
+    let none = prune(&mut untracked, schema.as_ref(), is_root, false);
+    let want_paths: Vec<String> = expect["pruned"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|e| e.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    let mut diff = String::new();
+    if obj != expect["object"] {
+        diff.push_str(&format!("  object: want {}\n          got  {}\n", expect["object"], obj));
+    }
+    if pruned != want_paths {
+        diff.push_str(&list_diff(&want_paths, &pruned));
+    }
+    if untracked != obj || !none.is_empty() {
+        diff.push_str("  untracked run differs\n");
+    }
+    if diff.is_empty() { Outcome::Pass } else { Outcome::Fail(diff) }
 }

@@ -12,16 +12,6 @@ use crate::field::{Path, format_float};
 use crate::wire::JsonSchemaProps;
 use crate::wire::codec::{DecodeCx, Wire};
 
-fn conformance_file() -> PathBuf {
-    match std::env::var_os("SCHEMA_GEN_CONFORMANCE_DIR") {
-        Some(d) => PathBuf::from(d).join("k8s/validate_value.json"),
-        None => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/conformance/k8s/validate_value.json"
-        )),
-    }
-}
-
 fn schema(v: &Value) -> JsonSchemaProps {
     let mut cx = DecodeCx::default();
     let s = JsonSchemaProps::decode(v, &Path::root(), &mut cx);
@@ -35,81 +25,6 @@ fn errors(schema_v: Value, obj: Value) -> Vec<String> {
         .iter()
         .map(ToString::to_string)
         .collect()
-}
-
-#[test]
-fn conformance_validate_value() {
-    let file = conformance_file();
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        println!("skipping: {} not found", file.display());
-        return;
-    };
-    let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
-    // Invalid-pattern messages carry Go's regexp error text, which only a
-    // Go-faithful `goregex` produces.
-    let go_regex_errors = crate::goregex::compile("+")
-        .err()
-        .map(|e| e.to_string())
-        .as_deref()
-        == Some("error parsing regexp: missing argument to repetition operator: `+`");
-    let (mut pass, mut fail, mut skip) = (0, 0, 0);
-    for case in &cases {
-        let input = &case["input"];
-        if input["operation"] != "ValidateCustomResource" {
-            continue;
-        }
-        let id = case["id"].as_str().unwrap_or_default();
-        let needs_cel = case["requires"]
-            .as_array()
-            .is_some_and(|r| r.iter().any(|x| x == "cel"));
-        if needs_cel || input.get("oldObject").is_some() {
-            skip += 1;
-            continue;
-        }
-        let compat = input["compatibilityVersion"]
-            .as_str()
-            .and_then(FormatCompat::parse)
-            .unwrap_or_default();
-        let root = input["rootPath"]
-            .as_str()
-            .map(Path::parse)
-            .unwrap_or_default();
-        let validator = SchemaValidator::with_compat(&schema(&input["schema"]), compat);
-        let got: BTreeSet<String> = validator
-            .validate(&input["object"], &root)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let expect = &case["expect"];
-        assert_eq!(expect["match"], "set", "{id}: unsupported match");
-        if !go_regex_errors && expect.to_string().contains("pattern is invalid") {
-            println!("skipping {id}: goregex does not produce Go's error texts yet");
-            skip += 1;
-            continue;
-        }
-        let want: BTreeSet<String> = expect["errors"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e.as_str().unwrap().to_string())
-            .collect();
-        if got == want {
-            pass += 1;
-        } else {
-            fail += 1;
-            println!("FAIL {id}");
-            for e in want.difference(&got) {
-                println!("  missing:    {e}");
-            }
-            for e in got.difference(&want) {
-                println!("  unexpected: {e}");
-            }
-        }
-    }
-    println!(
-        "validate_value/ValidateCustomResource: {pass} passed, {fail} failed, {skip} skipped (CEL or Go regexp texts)"
-    );
-    assert_eq!(fail, 0, "conformance failures");
 }
 
 #[test]
