@@ -10,3 +10,4 @@ pub mod check;
 pub mod yaml_out;
 pub mod objectmeta;
 pub mod value;
+pub mod default;

@@ -13,6 +13,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use schema_core::field::{FieldError, Path as FieldPath};
+use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::prune::prune;
 use schema_core::structural::Structural;
 use schema_core::value::{FormatCompat, SchemaValidator};
@@ -118,6 +119,7 @@ fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
         ("k8s", "validate_crd") => validate_crd_case(case),
         ("k8s", "validate_value") => validate_value_case(case),
         ("k8s", "prune") => prune_case(case),
+        ("k8s", "default") => default_case(case),
         _ => Outcome::Skip,
     }
 }
@@ -310,19 +312,46 @@ fn validate_value_case(case: &Value) -> Outcome {
     }
 }
 
+/// Pruning and defaulting inputs are structurals written as schemas, often
+/// without types: converted without ValidateStructural, as upstream builds
+/// them. `null` is a nil structural.
+fn structural_input(v: &Value) -> Result<Option<Structural>, String> {
+    if v.is_null() {
+        return Ok(None);
+    }
+    let props = decode_schema(v)?;
+    Structural::from_props(&props)
+        .map(Some)
+        .map_err(|e| format!("  NewStructural: {}", e.0))
+}
+
+fn default_case(case: &Value) -> Outcome {
+    let input = &case["input"];
+    let schema = match structural_input(&input["schema"]) {
+        Ok(s) => s,
+        Err(e) => return Outcome::Fail(e),
+    };
+    let mut obj = input["object"].clone();
+    match input["operation"].as_str() {
+        Some("Default") => default(&mut obj, schema.as_ref()),
+        Some("PruneNonNullableNullsWithoutDefaults") => {
+            prune_non_nullable_nulls_without_defaults(&mut obj, schema.as_ref());
+        }
+        other => return Outcome::Fail(format!("  unknown operation {other:?}")),
+    }
+    if obj == case["expect"]["object"] {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(format!("  want {}\n  got  {obj}", case["expect"]["object"]))
+    }
+}
+
 fn prune_case(case: &Value) -> Outcome {
     let input = &case["input"];
     let expect = &case["expect"];
-    let schema = if input["schema"].is_null() {
-        None
-    } else {
-        // Pruning inputs are structurals written as schemas, often without
-        // types: converted without ValidateStructural, as upstream builds them.
-        match decode_schema(&input["schema"]).map(|p| Structural::from_props(&p)) {
-            Ok(Ok(s)) => Some(s),
-            Ok(Err(e)) => return Outcome::Fail(format!("  NewStructural: {}", e.0)),
-            Err(e) => return Outcome::Fail(e),
-        }
+    let schema = match structural_input(&input["schema"]) {
+        Ok(s) => s,
+        Err(e) => return Outcome::Fail(e),
     };
     let is_root = input["isResourceRoot"] == true;
     let mut obj = input["object"].clone();
