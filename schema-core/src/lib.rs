@@ -11,3 +11,4 @@ pub mod yaml_out;
 pub mod objectmeta;
 pub mod value;
 pub mod default;
+pub mod source;

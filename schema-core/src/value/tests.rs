@@ -1,7 +1,5 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
