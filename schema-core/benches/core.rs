@@ -22,7 +22,12 @@ const FILES: [&str; 3] = [
 fn corpus() -> PathBuf {
     std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/crds")))
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../shared/corpus/crds"
+            ))
+        })
 }
 
 fn load(file: &str) -> Vec<u8> {

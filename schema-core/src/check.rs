@@ -47,7 +47,9 @@ pub enum ReadError {
     #[error("expected a CustomResourceDefinition or a schema object, found {0}")]
     NotAnObject(&'static str),
     /// A `kind` this toolchain does not read.
-    #[error("unsupported kind {kind:?} (apiVersion {api_version:?}): expected a CustomResourceDefinition of apiextensions.k8s.io/v1 or v1beta1, or a bare schema")]
+    #[error(
+        "unsupported kind {kind:?} (apiVersion {api_version:?}): expected a CustomResourceDefinition of apiextensions.k8s.io/v1 or v1beta1, or a bare schema"
+    )]
     UnsupportedKind {
         /// The kind.
         kind: String,
@@ -106,7 +108,9 @@ pub fn read_input(doc: &Value) -> Result<(Input, Vec<Warning>), ReadError> {
                 }
             }
         }
-        None => JsonSchemaProps::decode(doc, &Path::root(), &mut cx).map(|s| Input::Schema(Box::new(s))),
+        None => {
+            JsonSchemaProps::decode(doc, &Path::root(), &mut cx).map(|s| Input::Schema(Box::new(s)))
+        }
     };
     match input {
         Some(i) if cx.errors.is_empty() => {
@@ -157,24 +161,49 @@ pub fn check(input: &Input) -> CheckReport {
     match input {
         Input::CrdV1(c) => {
             report.errors = validate_custom_resource_definition(c, RequestVersion::V1);
-            for (i, v) in c.spec.iter().flat_map(|s| s.versions.iter().flatten()).enumerate() {
-                if let Some(s) = v.schema.as_ref().and_then(|s| s.open_api_v3_schema.as_ref()) {
-                    let base = Path::new(["spec", "versions"]).index(i).child("schema").child("openAPIV3Schema");
+            for (i, v) in c
+                .spec
+                .iter()
+                .flat_map(|s| s.versions.iter().flatten())
+                .enumerate()
+            {
+                if let Some(s) = v
+                    .schema
+                    .as_ref()
+                    .and_then(|s| s.open_api_v3_schema.as_ref())
+                {
+                    let base = Path::new(["spec", "versions"])
+                        .index(i)
+                        .child("schema")
+                        .child("openAPIV3Schema");
                     format_warnings(s, &base, &mut report.warnings);
                 }
             }
         }
         Input::CrdV1Beta1 { v1, .. } => {
             report.errors = validate_custom_resource_definition(v1, RequestVersion::V1Beta1);
-            for (i, v) in v1.spec.iter().flat_map(|s| s.versions.iter().flatten()).enumerate() {
-                if let Some(s) = v.schema.as_ref().and_then(|s| s.open_api_v3_schema.as_ref()) {
-                    let base = Path::new(["spec", "versions"]).index(i).child("schema").child("openAPIV3Schema");
+            for (i, v) in v1
+                .spec
+                .iter()
+                .flat_map(|s| s.versions.iter().flatten())
+                .enumerate()
+            {
+                if let Some(s) = v
+                    .schema
+                    .as_ref()
+                    .and_then(|s| s.open_api_v3_schema.as_ref())
+                {
+                    let base = Path::new(["spec", "versions"])
+                        .index(i)
+                        .child("schema")
+                        .child("openAPIV3Schema");
                     format_warnings(s, &base, &mut report.warnings);
                 }
             }
         }
         Input::Schema(s) => {
-            report.errors = validate_openapi_v3_schema(s, false, &SchemaOptions::create(), &Path::root());
+            report.errors =
+                validate_openapi_v3_schema(s, false, &SchemaOptions::create(), &Path::root());
             format_warnings(s, &Path::root(), &mut report.warnings);
         }
     }
@@ -184,9 +213,32 @@ pub fn check(input: &Input) -> CheckReport {
 /// Formats the validator knows for strings (after removing dashes), as of
 /// the current compatibility version.
 const STRING_FORMATS: [&str; 26] = [
-    "bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3",
-    "uuid4", "uuid5", "isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor",
-    "byte", "password", "date", "duration", "datetime", "k8s-short-name", "k8s-long-name",
+    "bsonobjectid",
+    "uri",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "cidr",
+    "mac",
+    "uuid",
+    "uuid3",
+    "uuid4",
+    "uuid5",
+    "isbn",
+    "isbn10",
+    "isbn13",
+    "creditcard",
+    "ssn",
+    "hexcolor",
+    "rgbcolor",
+    "byte",
+    "password",
+    "date",
+    "duration",
+    "datetime",
+    "k8s-short-name",
+    "k8s-long-name",
 ];
 
 /// Whether the API server's validator knows `format` for `type_` (others
@@ -194,7 +246,8 @@ const STRING_FORMATS: [&str; 26] = [
 pub fn is_supported_format(type_: &str, format: &str) -> bool {
     match type_ {
         "" | "string" => {
-            STRING_FORMATS.contains(&format) || STRING_FORMATS.contains(&format.replace('-', "").as_str())
+            STRING_FORMATS.contains(&format)
+                || STRING_FORMATS.contains(&format.replace('-', "").as_str())
         }
         "integer" => matches!(format, "int32" | "int64"),
         "number" => matches!(format, "float" | "double"),
@@ -225,7 +278,11 @@ fn format_warnings(s: &JsonSchemaProps, p: &Path, out: &mut Vec<Warning>) {
     if let Some(SchemaOrBool::Schema(ap)) = &s.additional_properties {
         format_warnings(ap, &p.child("additionalProperties"), out);
     }
-    for (key, list) in [("allOf", &s.all_of), ("anyOf", &s.any_of), ("oneOf", &s.one_of)] {
+    for (key, list) in [
+        ("allOf", &s.all_of),
+        ("anyOf", &s.any_of),
+        ("oneOf", &s.one_of),
+    ] {
         for (i, sub) in list.iter().flatten().enumerate() {
             format_warnings(sub, &p.child(key).index(i), out);
         }

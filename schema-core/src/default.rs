@@ -23,7 +23,9 @@ pub fn default(x: &mut Value, s: Option<&Structural>) {
     match x {
         Value::Object(map) => {
             for (k, prop) in &s.properties {
-                let Some(d) = &prop.generic.default else { continue };
+                let Some(d) = &prop.generic.default else {
+                    continue;
+                };
                 let missing = match map.get(k) {
                     None => true,
                     Some(Value::Null) => !prop.generic.nullable,
@@ -69,10 +71,7 @@ pub fn prune_non_nullable_nulls_without_defaults(x: &mut Value, s: Option<&Struc
     match x {
         Value::Object(map) => {
             map.retain(|k, v| {
-                let schema = s
-                    .properties
-                    .get(k)
-                    .or_else(|| additional(s).flatten());
+                let schema = s.properties.get(k).or_else(|| additional(s).flatten());
                 !(v.is_null()
                     && schema.is_some_and(|p| !p.generic.nullable && p.generic.default.is_none()))
             });

@@ -257,7 +257,12 @@ impl FieldError {
 
     /// `field.Forbidden(path, detail)`.
     pub fn forbidden(field: &Path, detail: impl Into<String>) -> Self {
-        Self::new(ErrorType::Forbidden, field, BadValue::Omitted, detail.into())
+        Self::new(
+            ErrorType::Forbidden,
+            field,
+            BadValue::Omitted,
+            detail.into(),
+        )
     }
 
     /// `field.Invalid(path, value, detail)`.
@@ -520,8 +525,14 @@ mod tests {
         assert_eq!(Path::root().to_string(), "<nil>");
         let p = Path::new(["spec", "versions"]).index(0).child("schema");
         assert_eq!(p.to_string(), "spec.versions[0].schema");
-        assert_eq!(Path::root().child("properties").key("foo").to_string(), "properties[foo]");
-        assert_eq!(Path::parse("spec.versions[0].schema.properties[a.b]").to_string(), "spec.versions[0].schema.properties[a.b]");
+        assert_eq!(
+            Path::root().child("properties").key("foo").to_string(),
+            "properties[foo]"
+        );
+        assert_eq!(
+            Path::parse("spec.versions[0].schema.properties[a.b]").to_string(),
+            "spec.versions[0].schema.properties[a.b]"
+        );
     }
 
     #[test]
@@ -539,8 +550,14 @@ mod tests {
             FieldError::not_supported(&Path::new(["type"]), "x", &["a", "b"]).to_string(),
             "type: Unsupported value: \"x\": supported values: \"a\", \"b\""
         );
-        assert_eq!(FieldError::too_long(&Path::new(["a"]), 5).to_string(), "a: Too long: may not be more than 5 bytes");
-        assert_eq!(FieldError::too_many(&Path::new(["a"]), 3, 2).to_string(), "a: Too many: 3: must have at most 2 items");
+        assert_eq!(
+            FieldError::too_long(&Path::new(["a"]), 5).to_string(),
+            "a: Too long: may not be more than 5 bytes"
+        );
+        assert_eq!(
+            FieldError::too_many(&Path::new(["a"]), 3, 2).to_string(),
+            "a: Too many: 3: must have at most 2 items"
+        );
     }
 
     #[test]

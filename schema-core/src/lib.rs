@@ -1,14 +1,14 @@
 //! The structural-schema IR of Kubernetes CRDs and the algorithms the API server runs on it.
 
-pub mod field;
-pub mod wire;
-pub mod validation;
-pub mod structural;
-pub mod goregex;
-pub mod prune;
 pub mod check;
-pub mod yaml_out;
-pub mod objectmeta;
-pub mod value;
 pub mod default;
+pub mod field;
+pub mod goregex;
+pub mod objectmeta;
+pub mod prune;
 pub mod source;
+pub mod structural;
+pub mod validation;
+pub mod value;
+pub mod wire;
+pub mod yaml_out;

@@ -19,7 +19,12 @@ fn is_meta(k: &str) -> bool {
 
 /// `PruneWithOptions(obj, s, isResourceRoot, {TrackUnknownFieldPaths: track})`.
 /// Returns the sorted paths of pruned fields (empty unless `track`).
-pub fn prune(obj: &mut Value, s: Option<&Structural>, is_resource_root: bool, track: bool) -> Vec<String> {
+pub fn prune(
+    obj: &mut Value,
+    s: Option<&Structural>,
+    is_resource_root: bool,
+    track: bool,
+) -> Vec<String> {
     let mut cx = Cx {
         track,
         parent: String::new(),

@@ -158,7 +158,11 @@ pub struct NestedValueValidation {
 pub struct NewStructuralError(pub String);
 
 fn validate_unsupported_fields(s: &JsonSchemaProps) -> Result<(), NewStructuralError> {
-    let unsupported = |name: &str| Err(NewStructuralError(format!("OpenAPIV3Schema '{name}' is not supported")));
+    let unsupported = |name: &str| {
+        Err(NewStructuralError(format!(
+            "OpenAPIV3Schema '{name}' is not supported"
+        )))
+    };
     if s.id.as_deref().is_some_and(|v| !v.is_empty()) {
         return unsupported("id");
     }
@@ -503,10 +507,22 @@ mod tests {
     #[test]
     fn new_structural_errors() {
         for (v, msg) in [
-            (json!({"$ref": "#/x"}), "OpenAPIV3Schema '$ref' is not supported"),
-            (json!({"items": [{"type": "string"}]}), "OpenAPIV3Schema 'items' must be a schema, but is an array"),
-            (json!({"x-kubernetes-preserve-unknown-fields": false}), "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined"),
-            (json!({"allOf": [{"definitions": {"a": {}}}]}), "OpenAPIV3Schema 'definitions' is not supported"),
+            (
+                json!({"$ref": "#/x"}),
+                "OpenAPIV3Schema '$ref' is not supported",
+            ),
+            (
+                json!({"items": [{"type": "string"}]}),
+                "OpenAPIV3Schema 'items' must be a schema, but is an array",
+            ),
+            (
+                json!({"x-kubernetes-preserve-unknown-fields": false}),
+                "internal error: 'x-kubernetes-preserve-unknown-fields' must be true or undefined",
+            ),
+            (
+                json!({"allOf": [{"definitions": {"a": {}}}]}),
+                "OpenAPIV3Schema 'definitions' is not supported",
+            ),
         ] {
             assert_eq!(Structural::from_props(&props(v)).unwrap_err().0, msg);
         }

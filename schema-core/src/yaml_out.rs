@@ -99,7 +99,11 @@ fn write_scalar(out: &mut String, v: &Value, ind: usize) {
 fn number(n: &Number) -> String {
     if n.is_f64() {
         let s = n.to_string();
-        if s.contains(['.', 'e', 'E']) { s } else { format!("{s}.0") }
+        if s.contains(['.', 'e', 'E']) {
+            s
+        } else {
+            format!("{s}.0")
+        }
     } else {
         n.to_string()
     }
@@ -112,7 +116,20 @@ fn needs_quotes(s: &str) -> bool {
     let lower = s.to_ascii_lowercase();
     if matches!(
         lower.as_str(),
-        "null" | "~" | "true" | "false" | "yes" | "no" | "on" | "off" | "y" | "n" | ".inf" | "-.inf" | "+.inf" | ".nan"
+        "null"
+            | "~"
+            | "true"
+            | "false"
+            | "yes"
+            | "no"
+            | "on"
+            | "off"
+            | "y"
+            | "n"
+            | ".inf"
+            | "-.inf"
+            | "+.inf"
+            | ".nan"
     ) {
         return true;
     }
@@ -127,13 +144,18 @@ fn needs_quotes(s: &str) -> bool {
     if s.contains(": ") || s.contains(" #") || s.ends_with(':') {
         return true;
     }
-    s.chars().any(|c| c.is_control() || c == '\u{feff}' || c == '\u{85}' || c == '\u{2028}' || c == '\u{2029}')
+    s.chars().any(|c| {
+        c.is_control() || c == '\u{feff}' || c == '\u{85}' || c == '\u{2028}' || c == '\u{2029}'
+    })
 }
 
 fn literal_ok(s: &str) -> bool {
     s.contains('\n')
         && !s.starts_with([' ', '\t', '\n'])
-        && !s.chars().any(|c| (c.is_control() && c != '\n') || matches!(c, '\u{feff}' | '\u{85}' | '\u{2028}' | '\u{2029}'))
+        && !s.chars().any(|c| {
+            (c.is_control() && c != '\n')
+                || matches!(c, '\u{feff}' | '\u{85}' | '\u{2028}' | '\u{2029}')
+        })
         && s.split('\n').all(|l| l.trim_end() == l)
 }
 
@@ -146,8 +168,16 @@ fn write_string(out: &mut String, s: &str, ind: usize, is_key: bool) {
             1 => {}
             _ => out.push('+'),
         }
-        let body = if trailing == 1 { s.strip_suffix('\n').unwrap_or(s) } else { s };
-        let body = if trailing > 1 { body.strip_suffix('\n').unwrap_or(body) } else { body };
+        let body = if trailing == 1 {
+            s.strip_suffix('\n').unwrap_or(s)
+        } else {
+            s
+        };
+        let body = if trailing > 1 {
+            body.strip_suffix('\n').unwrap_or(body)
+        } else {
+            body
+        };
         for line in body.split('\n') {
             out.push('\n');
             if !line.is_empty() {

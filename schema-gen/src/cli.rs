@@ -10,8 +10,8 @@ use serde_json::json;
 
 use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_input};
 use schema_core::field::{Path, PathElement};
-use schema_core::validation::crd::submitted_location;
 use schema_core::source::{self, Document, Limits, PathSegment};
+use schema_core::validation::crd::submitted_location;
 
 /// Exit code: success.
 pub const EXIT_OK: i32 = 0;
@@ -70,7 +70,12 @@ pub enum Command {
 }
 
 /// Runs the program with `args` (including the program name).
-pub fn run<I, T>(args: I, stdin: &mut dyn Read, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32
+pub fn run<I, T>(
+    args: I,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -78,7 +83,11 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_UNPROCESSABLE } else { EXIT_OK };
+            let code = if e.use_stderr() {
+                EXIT_UNPROCESSABLE
+            } else {
+                EXIT_OK
+            };
             let rendered = e.render().to_string();
             let _ = if e.use_stderr() {
                 stderr.write_all(rendered.as_bytes())
@@ -88,7 +97,11 @@ where
             return code;
         }
     };
-    let mut io = Io { stdin, stdout, stderr };
+    let mut io = Io {
+        stdin,
+        stdout,
+        stderr,
+    };
     match cli.command {
         Command::Check { files, output } => cmd_check(&files, output, &mut io),
         Command::Fmt { file, output } => cmd_fmt(&file, output, &mut io),
@@ -124,7 +137,8 @@ fn load(p: &std::path::Path, io: &mut Io<'_>) -> Result<Loaded, String> {
             .take(limits.max_bytes as u64 + 1)
             .read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(p).and_then(|f| f.take(limits.max_bytes as u64 + 1).read_to_end(&mut bytes))
+        std::fs::File::open(p)
+            .and_then(|f| f.take(limits.max_bytes as u64 + 1).read_to_end(&mut bytes))
     };
     read.map_err(|e| format!("{name}: cannot read: {e}"))?;
     let docs = source::parse_documents(&name, &bytes, &limits).map_err(|e| e.to_string())?;
@@ -179,7 +193,9 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
             Err(msg) => {
                 let _ = writeln!(io.stderr, "error: {msg}");
                 exit = EXIT_UNPROCESSABLE;
-                json_files.push(json!({"file": display_name(f), "error": msg, "errors": [], "warnings": []}));
+                json_files.push(
+                    json!({"file": display_name(f), "error": msg, "errors": [], "warnings": []}),
+                );
                 continue;
             }
         };
@@ -210,7 +226,11 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
             for e in &report.errors {
                 let loc = locate(doc, &[], &written(&e.field));
                 if output == DiagnosticsFormat::Text {
-                    let _ = writeln!(io.stdout, "{}: error: {e}", location_prefix(&loaded.name, loc));
+                    let _ = writeln!(
+                        io.stdout,
+                        "{}: error: {e}",
+                        location_prefix(&loaded.name, loc)
+                    );
                 }
                 let mut j = json!({
                     "field": e.field.to_string(),
@@ -235,7 +255,11 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
                     format!("{}: {}", w.field, w.message)
                 };
                 if output == DiagnosticsFormat::Text {
-                    let _ = writeln!(io.stderr, "{}: warning: {text}", location_prefix(&loaded.name, loc));
+                    let _ = writeln!(
+                        io.stderr,
+                        "{}: warning: {text}",
+                        location_prefix(&loaded.name, loc)
+                    );
                 }
                 let mut j = json!({"field": w.field.to_string(), "message": text});
                 if let Some((l, c)) = loc {
@@ -254,16 +278,27 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
         if output == DiagnosticsFormat::Text {
             let n = file_errors.len();
             if n == 0 {
-                let _ = writeln!(io.stderr, "{}: ok ({} document{})", loaded.name, loaded.docs.len(), plural(loaded.docs.len()));
+                let _ = writeln!(
+                    io.stderr,
+                    "{}: ok ({} document{})",
+                    loaded.name,
+                    loaded.docs.len(),
+                    plural(loaded.docs.len())
+                );
             } else {
                 let _ = writeln!(io.stderr, "{}: {n} error{}", loaded.name, plural(n));
             }
         }
-        json_files.push(json!({"file": loaded.name, "errors": file_errors, "warnings": file_warnings}));
+        json_files
+            .push(json!({"file": loaded.name, "errors": file_errors, "warnings": file_warnings}));
     }
     if output == DiagnosticsFormat::Json {
         let doc = json!({ "files": json_files });
-        let _ = writeln!(io.stdout, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        let _ = writeln!(
+            io.stdout,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
     }
     exit
 }
@@ -282,7 +317,10 @@ fn read_error_message(name: &str, doc: &Document, e: &ReadError) -> String {
             })
             .collect::<Vec<_>>()
             .join("\n"),
-        other => format!("{}: error: {other}", location_prefix(name, Some((doc.start.line, doc.start.column)))),
+        other => format!(
+            "{}: error: {other}",
+            location_prefix(name, Some((doc.start.line, doc.start.column)))
+        ),
     }
 }
 
@@ -300,7 +338,12 @@ fn cmd_fmt(file: &std::path::Path, output: DocumentFormat, io: &mut Io<'_>) -> i
             Ok((input, warnings)) => {
                 for w in warnings {
                     let loc = locate(doc, &[], &w.field);
-                    let _ = writeln!(io.stderr, "{}: warning: {}", location_prefix(&loaded.name, loc), w.message);
+                    let _ = writeln!(
+                        io.stderr,
+                        "{}: warning: {}",
+                        location_prefix(&loaded.name, loc),
+                        w.message
+                    );
                 }
                 values.push(input.to_value());
             }

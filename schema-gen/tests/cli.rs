@@ -65,14 +65,17 @@ fn check_reports_structural_mistakes_with_lines() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("broken-crd.yaml:25:15: error: spec.validation.openAPIV3Schema.properties[spec].properties[color].type: Required value: must not be empty for specified object fields"),
+        stdout.contains("broken-crd.yaml:24:15: error: spec.validation.openAPIV3Schema.properties[spec].properties[color].type: Required value: must not be empty for specified object fields"),
         "{stdout}"
     );
     assert!(
         stdout.contains("spec.validation.openAPIV3Schema.properties[spec].properties[parts].items: Required value: must be specified"),
         "{stdout}"
     );
-    assert!(stdout.contains("x-kubernetes-list-map-keys: Invalid value"), "{stdout}");
+    assert!(
+        stdout.contains("x-kubernetes-list-map-keys: Invalid value"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -89,7 +92,12 @@ fn check_json_output() {
         "spec.validation.openAPIV3Schema.properties[spec].properties[color].type"
     );
     assert_eq!(e["detail"], "must not be empty for specified object fields");
-    assert!(e["message"].as_str().unwrap().starts_with(e["field"].as_str().unwrap()));
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .starts_with(e["field"].as_str().unwrap())
+    );
 }
 
 #[test]
@@ -145,7 +153,10 @@ fn fmt_keeps_unknown_fields_and_warns() {
     assert_eq!(v["properties"]["a"]["bogus"], true);
     let err = text(&out.stderr);
     assert!(err.contains("unknown field \"x-custom\""), "{err}");
-    assert!(err.contains("unknown field \"properties[a].bogus\""), "{err}");
+    assert!(
+        err.contains("unknown field \"properties[a].bogus\""),
+        "{err}"
+    );
 }
 
 #[test]
@@ -160,10 +171,21 @@ fn parse_errors_name_file_line_and_column() {
 
 #[test]
 fn wrong_field_types_are_reported_with_positions() {
-    let (out, _) = run(&["check", "-"], Some(b"type: object\nproperties:\n  a:\n    type: 5\n"));
+    let (out, _) = run(
+        &["check", "-"],
+        Some(b"type: object\nproperties:\n  a:\n    type: 5\n"),
+    );
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("<stdin>:4:"), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("properties[a].type: expected a string"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("<stdin>:4:"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stderr).contains("properties[a].type: expected a string"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -193,7 +215,9 @@ fn hostile_alias_bomb() {
     let mut y = String::from("a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n");
     let mut prev = 'a';
     for c in 'b'..='z' {
-        y.push_str(&format!("{c}: &{c} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+        y.push_str(&format!(
+            "{c}: &{c} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"
+        ));
         prev = c;
     }
     assert_bounded(&["check", "-"], Some(y.as_bytes()), "alias");
@@ -216,7 +240,11 @@ fn hostile_deep_schema() {
     s.push('}');
     let (out, took) = run(&["check", "-"], Some(s.as_bytes()));
     assert!(took < Duration::from_secs(20));
-    assert!(matches!(out.status.code(), Some(1) | Some(2)), "{:?}", out.status);
+    assert!(
+        matches!(out.status.code(), Some(1) | Some(2)),
+        "{:?}",
+        out.status
+    );
     let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
     assert!(all.contains("nesting") || all.contains("limit"), "{all}");
 }
@@ -229,25 +257,39 @@ fn hostile_huge_document() {
     s.push_str("\",\"properties\":{\"a\":{}}}");
     let (out, took) = run(&["check", "-"], Some(s.as_bytes()));
     assert!(took < Duration::from_secs(30), "took {took:?}");
-    assert!(matches!(out.status.code(), Some(1) | Some(2)), "{:?}", out.status);
+    assert!(
+        matches!(out.status.code(), Some(1) | Some(2)),
+        "{:?}",
+        out.status
+    );
 }
 
 #[test]
 fn hostile_non_utf8() {
-    assert_bounded(&["check", "-"], Some(b"type: object\ndescription: \xff\xfe\n"), "UTF-8");
+    assert_bounded(
+        &["check", "-"],
+        Some(b"type: object\ndescription: \xff\xfe\n"),
+        "UTF-8",
+    );
 }
 
 #[test]
 fn hostile_empty_file() {
     let p = tmp("empty.yaml", b"");
-    assert_bounded(&["check", p.to_str().unwrap()], None, "no YAML or JSON document");
+    assert_bounded(
+        &["check", p.to_str().unwrap()],
+        None,
+        "no YAML or JSON document",
+    );
 }
 
 #[test]
 fn hostile_regex() {
     assert_bounded(
         &["check", "-"],
-        Some(b"type: object\nproperties:\n  a:\n    type: string\n    pattern: '(a{1000}){1000}'\n"),
+        Some(
+            b"type: object\nproperties:\n  a:\n    type: string\n    pattern: '(a{1000}){1000}'\n",
+        ),
         "properties[a].pattern: Invalid value",
     );
 }

@@ -12,13 +12,17 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use schema_core::field::{FieldError, Path as FieldPath};
 use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
+use schema_core::field::{FieldError, Path as FieldPath};
 use schema_core::prune::prune;
 use schema_core::structural::Structural;
+use schema_core::validation::schema::{
+    SchemaOptions, validate_custom_resource_definition_validation,
+};
+use schema_core::validation::structural::{
+    StructuralOptions, validate_structural, validate_structural_completeness,
+};
 use schema_core::value::{FormatCompat, SchemaValidator};
-use schema_core::validation::schema::{SchemaOptions, validate_custom_resource_definition_validation};
-use schema_core::validation::structural::{StructuralOptions, validate_structural, validate_structural_completeness};
 use schema_core::wire::codec::{DecodeCx, Wire};
 use schema_core::wire::{CustomResourceValidation, JsonSchemaProps};
 
@@ -141,8 +145,13 @@ fn structural_case(case: &Value) -> Outcome {
     if let Some(want) = expect["newStructuralError"].as_str() {
         return match structural {
             Err(e) if e.0 == want => Outcome::Pass,
-            Err(e) => Outcome::Fail(format!("  want NewStructural error: {want}\n  got:  {}", e.0)),
-            Ok(_) => Outcome::Fail(format!("  want NewStructural error: {want}\n  got:  success")),
+            Err(e) => Outcome::Fail(format!(
+                "  want NewStructural error: {want}\n  got:  {}",
+                e.0
+            )),
+            Ok(_) => Outcome::Fail(format!(
+                "  want NewStructural error: {want}\n  got:  success"
+            )),
         };
     }
     let s = match structural {
@@ -154,8 +163,7 @@ fn structural_case(case: &Value) -> Outcome {
             let o = &input["options"];
             let opts = StructuralOptions {
                 allow_nested_additional_properties: o["AllowNestedAdditionalProperties"] == true,
-                allow_validation_properties_with_additional_properties: o
-                    ["AllowValidationPropertiesWithAdditionalProperties"]
+                allow_validation_properties_with_additional_properties: o["AllowValidationPropertiesWithAdditionalProperties"]
                     == true,
                 allow_nested_x_validations: false,
             };
@@ -171,7 +179,11 @@ fn structural_case(case: &Value) -> Outcome {
     };
     let want: Vec<String> = expect["errors"]
         .as_array()
-        .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default();
     if got == want {
         Outcome::Pass
@@ -289,7 +301,10 @@ fn validate_value_case(case: &Value) -> Outcome {
         .as_str()
         .and_then(FormatCompat::parse)
         .unwrap_or_default();
-    let root = input["rootPath"].as_str().map(FieldPath::parse).unwrap_or_default();
+    let root = input["rootPath"]
+        .as_str()
+        .map(FieldPath::parse)
+        .unwrap_or_default();
     let validator = SchemaValidator::with_compat(&props, compat);
     let got: std::collections::BTreeSet<String> = validator
         .validate(&input["object"], &root)
@@ -301,7 +316,11 @@ fn validate_value_case(case: &Value) -> Outcome {
     }
     let want: std::collections::BTreeSet<String> = expect["errors"]
         .as_array()
-        .map(|a| a.iter().filter_map(|e| e.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default();
     if got == want {
         Outcome::Pass
@@ -361,11 +380,18 @@ fn prune_case(case: &Value) -> Outcome {
     let none = prune(&mut untracked, schema.as_ref(), is_root, false);
     let want_paths: Vec<String> = expect["pruned"]
         .as_array()
-        .map(|a| a.iter().filter_map(|e| e.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default();
     let mut diff = String::new();
     if obj != expect["object"] {
-        diff.push_str(&format!("  object: want {}\n          got  {}\n", expect["object"], obj));
+        diff.push_str(&format!(
+            "  object: want {}\n          got  {}\n",
+            expect["object"], obj
+        ));
     }
     if pruned != want_paths {
         diff.push_str(&list_diff(&want_paths, &pruned));
@@ -373,5 +399,9 @@ fn prune_case(case: &Value) -> Outcome {
     if untracked != obj || !none.is_empty() {
         diff.push_str("  untracked run differs\n");
     }
-    if diff.is_empty() { Outcome::Pass } else { Outcome::Fail(diff) }
+    if diff.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(diff)
+    }
 }

@@ -36,7 +36,11 @@ fn main() {
             continue;
         }
         files_total += 1;
-        let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
+        let name = file
+            .strip_prefix(&dir)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         let bytes = std::fs::read(file).expect("read corpus file");
         let docs = match parse_documents(&name, &bytes, &Limits::default()) {
             Ok(d) => d,

@@ -58,9 +58,25 @@ pub fn validate_defaults(
     if is_resource_root && !s.extensions.embedded_resource {
         let mut root = s.clone();
         root.extensions.embedded_resource = true;
-        walk(path, &root, &root, Some(Surrounding::default()), false, require_pruned_defaults, &mut errs);
+        walk(
+            path,
+            &root,
+            &root,
+            Some(Surrounding::default()),
+            false,
+            require_pruned_defaults,
+            &mut errs,
+        );
     } else {
-        walk(path, s, s, Some(Surrounding::default()), false, require_pruned_defaults, &mut errs);
+        walk(
+            path,
+            s,
+            s,
+            Some(Surrounding::default()),
+            false,
+            require_pruned_defaults,
+            &mut errs,
+        );
     }
     errs
 }
@@ -93,7 +109,13 @@ fn walk<'a>(
                     ));
                 } else {
                     let mut meta_errs = ErrorList::new();
-                    validate_meta(&Path::root(), &Value::Object(obj), Some(root), true, &mut meta_errs);
+                    validate_meta(
+                        &Path::root(),
+                        &Value::Object(obj),
+                        Some(root),
+                        true,
+                        &mut meta_errs,
+                    );
                     if !meta_errs.is_empty() {
                         errs.push(FieldError::invalid(
                             &dp,
@@ -110,7 +132,11 @@ fn walk<'a>(
                 let mut pruned = default.clone();
                 prune(&mut pruned, Some(s), s.extensions.embedded_resource, false);
                 if pruned != *default {
-                    errs.push(FieldError::invalid(&dp, default.clone(), "must not have unknown fields"));
+                    errs.push(FieldError::invalid(
+                        &dp,
+                        default.clone(),
+                        "must not have unknown fields",
+                    ));
                 }
             }
             let mut coerced = default.clone();
@@ -132,11 +158,20 @@ fn walk<'a>(
     if let Some(items) = &s.items {
         // Inside metadata there are no arrays between the embedded root and
         // a meta field, so the surrounding object cannot be built there.
-        walk(&p.child("items"), items, root, None, inside_meta, require_pruned, errs);
+        walk(
+            &p.child("items"),
+            items,
+            root,
+            None,
+            inside_meta,
+            require_pruned,
+            errs,
+        );
     }
     for (k, sub) in &s.properties {
         let sub_inside = inside_meta
-            || (s.extensions.embedded_resource && matches!(k.as_str(), "metadata" | "apiVersion" | "kind"));
+            || (s.extensions.embedded_resource
+                && matches!(k.as_str(), "metadata" | "apiVersion" | "kind"));
         walk(
             &p.child("properties").key(k.as_str()),
             sub,
@@ -159,7 +194,12 @@ fn aggregate(errs: &ErrorList) -> String {
     }
 }
 
-fn coerce(p: &Path, obj: &mut Map<String, Value>, s: Option<&Structural>, is_root: bool) -> Option<FieldError> {
+fn coerce(
+    p: &Path,
+    obj: &mut Map<String, Value>,
+    s: Option<&Structural>,
+    is_root: bool,
+) -> Option<FieldError> {
     let mut v = Value::Object(std::mem::take(obj));
     let r = coerce_value(p, &mut v, s, is_root);
     if let Value::Object(m) = v {
@@ -171,7 +211,12 @@ fn coerce(p: &Path, obj: &mut Map<String, Value>, s: Option<&Structural>, is_roo
 /// `objectmeta.Coerce(pth, obj, s, isResourceRoot, dropInvalidFields=false)`:
 /// the first metadata problem, with the metadata of embedded resources
 /// rewritten as the server stores it.
-pub fn coerce_value(p: &Path, x: &mut Value, s: Option<&Structural>, is_resource_root: bool) -> Option<FieldError> {
+pub fn coerce_value(
+    p: &Path,
+    x: &mut Value,
+    s: Option<&Structural>,
+    is_resource_root: bool,
+) -> Option<FieldError> {
     let root;
     let s = if is_resource_root {
         let mut r = s.cloned().unwrap_or_default();
@@ -192,7 +237,11 @@ fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>) -> Option<FieldE
                 for k in ["apiVersion", "kind"] {
                     if let Some(v) = map.get(k) {
                         if !v.is_string() {
-                            return Some(FieldError::invalid(&p.child(k), v.clone(), "must be a string"));
+                            return Some(FieldError::invalid(
+                                &p.child(k),
+                                v.clone(),
+                                "must be a string",
+                            ));
                         }
                     }
                 }
@@ -232,7 +281,13 @@ fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>) -> Option<FieldE
 }
 
 /// `objectmeta.Validate(pth, obj, s, isResourceRoot)`.
-pub fn validate_meta(p: &Path, x: &Value, s: Option<&Structural>, is_resource_root: bool, errs: &mut ErrorList) {
+pub fn validate_meta(
+    p: &Path,
+    x: &Value,
+    s: Option<&Structural>,
+    is_resource_root: bool,
+    errs: &mut ErrorList,
+) {
     if is_resource_root {
         let mut r = s.cloned().unwrap_or_default();
         r.extensions.embedded_resource = true;

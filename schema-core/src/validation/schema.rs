@@ -64,7 +64,11 @@ fn first_disallowed_root_field(s: &JsonSchemaProps) -> Option<&'static str> {
         ("Type", set_str(&s.type_), true),
         ("Format", set_str(&s.format), true),
         ("Title", set_str(&s.title), true),
-        ("Default", s.default.as_ref().is_some_and(|d| !d.is_null()), false),
+        (
+            "Default",
+            s.default.as_ref().is_some_and(|d| !d.is_null()),
+            false,
+        ),
         ("Maximum", s.maximum.is_some(), true),
         ("ExclusiveMaximum", set_bool(&s.exclusive_maximum), true),
         ("Minimum", s.minimum.is_some(), true),
@@ -86,15 +90,27 @@ fn first_disallowed_root_field(s: &JsonSchemaProps) -> Option<&'static str> {
         ("AnyOf", s.any_of.is_some(), false),
         ("Not", s.not.is_some(), false),
         ("Properties", s.properties.is_some(), true),
-        ("AdditionalProperties", s.additional_properties.is_some(), false),
+        (
+            "AdditionalProperties",
+            s.additional_properties.is_some(),
+            false,
+        ),
         ("PatternProperties", s.pattern_properties.is_some(), false),
         ("Dependencies", s.dependencies.is_some(), false),
         ("AdditionalItems", s.additional_items.is_some(), false),
         ("Definitions", s.definitions.is_some(), false),
         ("ExternalDocs", s.external_docs.is_some(), true),
-        ("Example", s.example.as_ref().is_some_and(|d| !d.is_null()), true),
+        (
+            "Example",
+            s.example.as_ref().is_some_and(|d| !d.is_null()),
+            true,
+        ),
         ("Nullable", set_bool(&s.nullable), false),
-        ("XPreserveUnknownFields", s.x_preserve_unknown_fields.is_some(), true),
+        (
+            "XPreserveUnknownFields",
+            s.x_preserve_unknown_fields.is_some(),
+            true,
+        ),
         ("XEmbeddedResource", set_bool(&s.x_embedded_resource), false),
         ("XIntOrString", set_bool(&s.x_int_or_string), false),
         ("XListMapKeys", s.x_list_map_keys.is_some(), false),
@@ -180,7 +196,12 @@ pub fn validate_openapi_v3_schema(
                 if !structural_errs.is_empty() {
                     errs.extend(structural_errs);
                 } else {
-                    errs.extend(validate_defaults(schema_path, &ss, true, opts.require_pruned_defaults));
+                    errs.extend(validate_defaults(
+                        schema_path,
+                        &ss,
+                        true,
+                        opts.require_pruned_defaults,
+                    ));
                 }
             }
         }
@@ -234,19 +255,34 @@ impl StandardValidator {
             errs.push(FieldError::forbidden(&p.child("id"), "id is not supported"));
         }
         if s.additional_items.is_some() {
-            errs.push(FieldError::forbidden(&p.child("additionalItems"), "additionalItems is not supported"));
+            errs.push(FieldError::forbidden(
+                &p.child("additionalItems"),
+                "additionalItems is not supported",
+            ));
         }
         if s.pattern_properties.as_ref().is_some_and(|m| !m.is_empty()) {
-            errs.push(FieldError::forbidden(&p.child("patternProperties"), "patternProperties is not supported"));
+            errs.push(FieldError::forbidden(
+                &p.child("patternProperties"),
+                "patternProperties is not supported",
+            ));
         }
         if s.definitions.as_ref().is_some_and(|m| !m.is_empty()) {
-            errs.push(FieldError::forbidden(&p.child("definitions"), "definitions is not supported"));
+            errs.push(FieldError::forbidden(
+                &p.child("definitions"),
+                "definitions is not supported",
+            ));
         }
         if s.dependencies.is_some() {
-            errs.push(FieldError::forbidden(&p.child("dependencies"), "dependencies is not supported"));
+            errs.push(FieldError::forbidden(
+                &p.child("dependencies"),
+                "dependencies is not supported",
+            ));
         }
         if s.reference.is_some() {
-            errs.push(FieldError::forbidden(&p.child("$ref"), "$ref is not supported"));
+            errs.push(FieldError::forbidden(
+                &p.child("$ref"),
+                "$ref is not supported",
+            ));
         }
         if t == "null" {
             errs.push(FieldError::forbidden(
@@ -255,7 +291,10 @@ impl StandardValidator {
             ));
         }
         if matches!(&s.items, Some(SchemaOrArray::Array(a)) if !a.is_empty()) {
-            errs.push(FieldError::forbidden(&p.child("items"), "items must be a schema object and not an array"));
+            errs.push(FieldError::forbidden(
+                &p.child("items"),
+                "items must be a schema object and not an array",
+            ));
         }
         if self.inside_resource_meta && s.is_embedded_resource() {
             errs.push(FieldError::forbidden(
@@ -293,12 +332,21 @@ fn openapi_schema(
             ));
         }
         let sub = if ssv.inside_resource_meta {
-            ssv.with_forbidden_defaults("inside additionalProperties applying to object metadata".into())
+            ssv.with_forbidden_defaults(
+                "inside additionalProperties applying to object metadata".into(),
+            )
         } else {
             ssv.clone()
         };
         if let SchemaOrBool::Schema(aps) = ap {
-            openapi_schema(aps, &p.child("additionalProperties"), &sub, false, opts, errs);
+            openapi_schema(
+                aps,
+                &p.child("additionalProperties"),
+                &sub,
+                false,
+                opts,
+                errs,
+            );
         }
     }
     for (name, prop) in s.properties.iter().flatten() {
@@ -309,18 +357,36 @@ fn openapi_schema(
                 sub = sub.with_forbidden_defaults(format!("in top-level {name}"));
             }
         }
-        openapi_schema(prop, &p.child("properties").key(name.as_str()), &sub, false, opts, errs);
+        openapi_schema(
+            prop,
+            &p.child("properties").key(name.as_str()),
+            &sub,
+            false,
+            opts,
+            errs,
+        );
     }
     if let Some(n) = &s.not {
         openapi_schema(n, &p.child("not"), ssv, false, opts, errs);
     }
-    for (key, list) in [("allOf", &s.all_of), ("oneOf", &s.one_of), ("anyOf", &s.any_of)] {
+    for (key, list) in [
+        ("allOf", &s.all_of),
+        ("oneOf", &s.one_of),
+        ("anyOf", &s.any_of),
+    ] {
         for (i, sub) in list.iter().flatten().enumerate() {
             openapi_schema(sub, &p.child(key).index(i), ssv, false, opts, errs);
         }
     }
     for (name, d) in s.definitions.iter().flatten() {
-        openapi_schema(d, &p.child("definitions").key(name.as_str()), ssv, false, opts, errs);
+        openapi_schema(
+            d,
+            &p.child("definitions").key(name.as_str()),
+            ssv,
+            false,
+            opts,
+            errs,
+        );
     }
     match &s.items {
         Some(SchemaOrArray::Schema(items)) => {
@@ -335,7 +401,14 @@ fn openapi_schema(
     }
     for (name, dep) in s.dependencies.iter().flatten() {
         if let crate::wire::SchemaOrStringArray::Schema(d) = dep {
-            openapi_schema(d, &p.child("dependencies").key(name.as_str()), ssv, false, opts, errs);
+            openapi_schema(
+                d,
+                &p.child("dependencies").key(name.as_str()),
+                ssv,
+                false,
+                opts,
+                errs,
+            );
         }
     }
     extensions(s, p, opts, errs);
@@ -415,9 +488,16 @@ fn extensions(s: &JsonSchemaProps, p: &Path, opts: &SchemaOptions, errs: &mut Er
     if !keys.is_empty() {
         let detail = "must be map if x-kubernetes-list-map-keys is non-empty";
         match list_type {
-            None => errs.push(FieldError::required(&p.child("x-kubernetes-list-type"), detail)),
+            None => errs.push(FieldError::required(
+                &p.child("x-kubernetes-list-type"),
+                detail,
+            )),
             Some(lt) if lt != "map" => {
-                errs.push(FieldError::invalid(&p.child("x-kubernetes-list-type"), lt, detail));
+                errs.push(FieldError::invalid(
+                    &p.child("x-kubernetes-list-type"),
+                    lt,
+                    detail,
+                ));
             }
             _ => {}
         }
@@ -538,11 +618,22 @@ fn rules(s: &JsonSchemaProps, p: &Path, errs: &mut ErrorList) {
         let trimmed_rule = raw_rule.trim();
         let trimmed_msg = raw_msg.trim();
         if trimmed_rule.is_empty() {
-            errs.push(FieldError::required(&rp.child("rule"), "rule is not specified"));
+            errs.push(FieldError::required(
+                &rp.child("rule"),
+                "rule is not specified",
+            ));
         } else if !raw_msg.is_empty() && trimmed_msg.is_empty() {
-            errs.push(FieldError::invalid(&rp.child("message"), raw_msg, "message must be non-empty if specified"));
+            errs.push(FieldError::invalid(
+                &rp.child("message"),
+                raw_msg,
+                "message must be non-empty if specified",
+            ));
         } else if has_newlines(trimmed_msg) {
-            errs.push(FieldError::invalid(&rp.child("message"), raw_msg, "message must not contain line breaks"));
+            errs.push(FieldError::invalid(
+                &rp.child("message"),
+                raw_msg,
+                "message must not contain line breaks",
+            ));
         } else if has_newlines(trimmed_rule) && trimmed_msg.is_empty() {
             errs.push(FieldError::required(
                 &rp.child("message"),
@@ -558,18 +649,34 @@ fn rules(s: &JsonSchemaProps, p: &Path, errs: &mut ErrorList) {
         }
         if let Some(reason) = &rule.reason {
             if !REASONS.contains(&reason.as_str()) {
-                errs.push(FieldError::not_supported(&rp.child("reason"), reason.as_str(), &REASONS));
+                errs.push(FieldError::not_supported(
+                    &rp.child("reason"),
+                    reason.as_str(),
+                    &REASONS,
+                ));
             }
         }
         let fp = rule.field_path.as_deref().unwrap_or_default();
         if !fp.is_empty() && fp.trim().is_empty() {
-            errs.push(FieldError::invalid(&rp.child("fieldPath"), fp, "fieldPath must be non-empty if specified"));
+            errs.push(FieldError::invalid(
+                &rp.child("fieldPath"),
+                fp,
+                "fieldPath must be non-empty if specified",
+            ));
         }
         if has_newlines(fp) {
-            errs.push(FieldError::invalid(&rp.child("fieldPath"), fp, "fieldPath must not contain line breaks"));
+            errs.push(FieldError::invalid(
+                &rp.child("fieldPath"),
+                fp,
+                "fieldPath must not contain line breaks",
+            ));
         }
         if !fp.is_empty() && !crate::validation::fieldpath::path_valid(s, fp) {
-            errs.push(FieldError::invalid(&rp.child("fieldPath"), fp, "fieldPath must be a valid path"));
+            errs.push(FieldError::invalid(
+                &rp.child("fieldPath"),
+                fp,
+                "fieldPath must be a valid path",
+            ));
         }
     }
 }

@@ -53,7 +53,13 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
         invariants(items, Level::Item, &p.child("items"), opts, errs);
     }
     for (k, v) in &s.properties {
-        invariants(v, Level::Field, &p.child("properties").key(k.as_str()), opts, errs);
+        invariants(
+            v,
+            Level::Field,
+            &p.child("properties").key(k.as_str()),
+            opts,
+            errs,
+        );
     }
     if let Some(ap) = &g.additional_properties {
         if lvl == Level::Root {
@@ -63,7 +69,13 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
             ));
         }
         if let Some(aps) = &ap.structural {
-            invariants(aps, Level::Field, &p.child("additionalProperties"), opts, errs);
+            invariants(
+                aps,
+                Level::Field,
+                &p.child("additionalProperties"),
+                opts,
+                errs,
+            );
         }
     }
     if x.int_or_string && x.preserve_unknown_fields {
@@ -97,7 +109,11 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
         if g.type_.is_empty() {
             errs.push(FieldError::required(&p.child("type"), detail));
         } else {
-            errs.push(FieldError::invalid(&p.child("type"), g.type_.as_str(), detail));
+            errs.push(FieldError::invalid(
+                &p.child("type"),
+                g.type_.as_str(),
+                detail,
+            ));
         }
     } else if g.type_.is_empty() && !x.int_or_string && !x.preserve_unknown_fields {
         let detail = match lvl {
@@ -242,7 +258,10 @@ fn nested(
     let g = &v.forbidden_generics;
     let x = &v.forbidden_extensions;
     if !g.type_.is_empty() {
-        errs.push(FieldError::forbidden(&p.child("type"), "must be empty to be structural"));
+        errs.push(FieldError::forbidden(
+            &p.child("type"),
+            "must be empty to be structural",
+        ));
     }
     if let Some(ap) = &v.additional_properties {
         if opts.allow_nested_additional_properties {
@@ -259,10 +278,30 @@ fn nested(
             errs.push(FieldError::forbidden(&p.child(key), detail));
         }
     };
-    forbid(errs, g.default.is_some(), "default", "must be undefined to be structural");
-    forbid(errs, !g.title.is_empty(), "title", "must be empty to be structural");
-    forbid(errs, !g.description.is_empty(), "description", "must be empty to be structural");
-    forbid(errs, g.nullable, "nullable", "must be false to be structural");
+    forbid(
+        errs,
+        g.default.is_some(),
+        "default",
+        "must be undefined to be structural",
+    );
+    forbid(
+        errs,
+        !g.title.is_empty(),
+        "title",
+        "must be empty to be structural",
+    );
+    forbid(
+        errs,
+        !g.description.is_empty(),
+        "description",
+        "must be empty to be structural",
+    );
+    forbid(
+        errs,
+        g.nullable,
+        "nullable",
+        "must be false to be structural",
+    );
     forbid(
         errs,
         x.preserve_unknown_fields,
@@ -275,7 +314,12 @@ fn nested(
         "x-kubernetes-embedded-resource",
         "must be false to be structural",
     );
-    forbid(errs, x.int_or_string, "x-kubernetes-int-or-string", "must be false to be structural");
+    forbid(
+        errs,
+        x.int_or_string,
+        "x-kubernetes-int-or-string",
+        "must be false to be structural",
+    );
     forbid(
         errs,
         !x.list_map_keys.is_empty(),
@@ -341,7 +385,11 @@ fn vv_completeness(
     if let Some(n) = &v.not {
         nested_completeness(n, s, s_path, &v_path.child("not"), opts, errs);
     }
-    for (name, list) in [("allOf", &v.all_of), ("anyOf", &v.any_of), ("oneOf", &v.one_of)] {
+    for (name, list) in [
+        ("allOf", &v.all_of),
+        ("anyOf", &v.any_of),
+        ("oneOf", &v.one_of),
+    ] {
         for (i, n) in list.iter().enumerate() {
             nested_completeness(n, s, s_path, &v_path.child(name).index(i), opts, errs);
         }
@@ -375,7 +423,14 @@ fn nested_completeness(
         let vp = v_path.child("properties").key(k.as_str());
         match s.properties.get(k) {
             Some(sf) => {
-                nested_completeness(vf, Some(sf), &s_path.child("properties").key(k.as_str()), &vp, opts, errs);
+                nested_completeness(
+                    vf,
+                    Some(sf),
+                    &s_path.child("properties").key(k.as_str()),
+                    &vp,
+                    opts,
+                    errs,
+                );
             }
             None => {
                 let ap = s
@@ -385,7 +440,14 @@ fn nested_completeness(
                     .and_then(|a| a.structural.as_deref());
                 match ap {
                     Some(ap) if opts.allow_validation_properties_with_additional_properties => {
-                        nested_completeness(vf, Some(ap), &s_path.child("additionalProperties"), &vp, opts, errs);
+                        nested_completeness(
+                            vf,
+                            Some(ap),
+                            &s_path.child("additionalProperties"),
+                            &vp,
+                            opts,
+                            errs,
+                        );
                     }
                     _ => errs.push(missing(&s_path.child("properties").key(k.as_str()), &vp)),
                 }

@@ -1,6 +1,5 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-
 use serde_json::{Value, json};
 
 use super::formats::{check, is_date, is_date_time, is_duration};

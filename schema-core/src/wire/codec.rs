@@ -83,10 +83,7 @@ pub trait Wire: Sized {
 }
 
 fn mismatch(path: &Path, cx: &mut DecodeCx, want: &str, v: &Value) {
-    cx.error(
-        path,
-        format!("expected {want}, found {}", kind_of(v)),
-    );
+    cx.error(path, format!("expected {want}, found {}", kind_of(v)));
 }
 
 impl Wire for String {
