@@ -8,6 +8,7 @@
 //! `spec.replicas: Invalid value: 0: must be greater than or equal to 1`.
 
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -23,9 +24,18 @@ pub enum PathElement {
 }
 
 /// A field path. The empty path prints as `<nil>`, like a nil `*field.Path`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Paths are persistent linked lists: [`Path::child`], [`Path::key`] and
+/// [`Path::index`] share the parent and cost one small allocation, so
+/// walkers can build the path of every node they visit cheaply.
+#[derive(Clone, Default)]
 pub struct Path {
-    elements: Vec<PathElement>,
+    node: Option<Arc<Node>>,
+}
+
+struct Node {
+    parent: Option<Arc<Node>>,
+    elem: PathElement,
 }
 
 impl Path {
@@ -40,25 +50,22 @@ impl Path {
         I: IntoIterator<Item = S>,
         S: Into<String>,
     {
-        Self {
-            elements: children
-                .into_iter()
-                .map(|c| PathElement::Child(c.into()))
-                .collect(),
-        }
+        children
+            .into_iter()
+            .fold(Path::root(), |p, c| p.with(PathElement::Child(c.into())))
     }
 
     /// Parses a path printed by [`Path`]'s `Display` (`a.b[0].c[key]`).
     /// Keys containing `]` or `.` inside brackets are kept verbatim up to the
     /// first `]`; an empty string gives the nil path.
     pub fn parse(s: &str) -> Self {
-        let mut elements = Vec::new();
+        let mut path = Path::root();
         let mut rest = s;
         while !rest.is_empty() {
             if let Some(after) = rest.strip_prefix('[') {
                 let end = after.find(']').unwrap_or(after.len());
                 let inner = after.get(..end).unwrap_or_default();
-                elements.push(match inner.parse::<usize>() {
+                path = path.with(match inner.parse::<usize>() {
                     Ok(i) => PathElement::Index(i),
                     Err(_) => PathElement::Key(inner.to_string()),
                 });
@@ -66,13 +73,18 @@ impl Path {
             } else {
                 let rest2 = rest.strip_prefix('.').unwrap_or(rest);
                 let end = rest2.find(['.', '[']).unwrap_or(rest2.len());
-                elements.push(PathElement::Child(
+                path = path.with(PathElement::Child(
                     rest2.get(..end).unwrap_or_default().to_string(),
                 ));
                 rest = rest2.get(end..).unwrap_or_default();
             }
         }
-        Self { elements }
+        path
+    }
+
+    /// A path from elements, outermost first.
+    pub fn from_elements<I: IntoIterator<Item = PathElement>>(elements: I) -> Self {
+        elements.into_iter().fold(Path::root(), |p, e| p.with(e))
     }
 
     /// `self.child(name)`.
@@ -93,38 +105,94 @@ impl Path {
         self.with(PathElement::Index(i))
     }
 
-    fn with(&self, e: PathElement) -> Self {
-        let mut elements = Vec::with_capacity(self.elements.len() + 1);
-        elements.extend_from_slice(&self.elements);
-        elements.push(e);
-        Self { elements }
+    fn with(&self, elem: PathElement) -> Self {
+        Self {
+            node: Some(Arc::new(Node {
+                parent: self.node.clone(),
+                elem,
+            })),
+        }
     }
 
     /// Appends all elements of `other` (used to re-root relative paths).
     #[must_use]
     pub fn join(&self, other: &Path) -> Self {
-        let mut elements = self.elements.clone();
-        elements.extend_from_slice(&other.elements);
-        Self { elements }
+        other
+            .elements()
+            .into_iter()
+            .fold(self.clone(), |p, e| p.with(e))
     }
 
     /// The elements, outermost first.
-    pub fn elements(&self) -> &[PathElement] {
-        &self.elements
+    pub fn elements(&self) -> Vec<PathElement> {
+        let mut out = Vec::new();
+        let mut n = self.node.as_deref();
+        while let Some(node) = n {
+            out.push(node.elem.clone());
+            n = node.parent.as_deref();
+        }
+        out.reverse();
+        out
     }
 
     /// Whether this is the nil path.
     pub fn is_root(&self) -> bool {
-        self.elements.is_empty()
+        self.node.is_none()
+    }
+}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Path({self})")
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Self) -> bool {
+        self.elements() == other.elements()
+    }
+}
+
+impl Eq for Path {}
+
+impl std::hash::Hash for Path {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.elements().hash(state);
+    }
+}
+
+impl PartialOrd for Path {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Path {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.elements().cmp(&other.elements())
+    }
+}
+
+impl Drop for Path {
+    fn drop(&mut self) {
+        // Unlink iteratively so that dropping a very long path cannot
+        // recurse deeply.
+        let mut next = self.node.take();
+        while let Some(node) = next {
+            match Arc::try_unwrap(node) {
+                Ok(mut n) => next = n.parent.take(),
+                Err(_) => break,
+            }
+        }
     }
 }
 
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.elements.is_empty() {
+        if self.node.is_none() {
             return f.write_str("<nil>");
         }
-        for (i, e) in self.elements.iter().enumerate() {
+        for (i, e) in self.elements().iter().enumerate() {
             match e {
                 PathElement::Child(name) => {
                     if i > 0 {

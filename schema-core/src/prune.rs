@@ -31,11 +31,10 @@ pub fn prune(
         unknown: Vec::new(),
     };
     if is_resource_root {
-        let mut root = s.cloned().unwrap_or_default();
-        root.extensions.embedded_resource = true;
-        prune_value(obj, Some(&root), &mut cx);
+        let empty = Structural::default();
+        prune_value(obj, Some(s.unwrap_or(&empty)), true, &mut cx);
     } else {
-        prune_value(obj, s, &mut cx);
+        prune_value(obj, s, false, &mut cx);
     }
     cx.unknown.sort();
     cx.unknown
@@ -91,9 +90,10 @@ fn additional(s: &Structural) -> Option<Option<&Structural>> {
         .map(|a| a.structural.as_deref())
 }
 
-fn prune_value(x: &mut Value, s: Option<&Structural>, cx: &mut Cx) {
+/// `root_embedded` treats `s` as an embedded resource (the resource root).
+fn prune_value(x: &mut Value, s: Option<&Structural>, root_embedded: bool, cx: &mut Cx) {
     if let Some(s) = s.filter(|s| s.extensions.preserve_unknown_fields) {
-        skip_prune(x, s, cx);
+        skip_prune(x, s, root_embedded, cx);
         return;
     }
     match x {
@@ -107,18 +107,19 @@ fn prune_value(x: &mut Value, s: Option<&Structural>, cx: &mut Cx) {
                 return;
             };
             let top = cx.parent.is_empty();
+            let embedded = root_embedded || s.extensions.embedded_resource;
             let mut remove = Vec::new();
             for (k, v) in map.iter_mut() {
-                if s.extensions.embedded_resource && is_meta(k) {
+                if embedded && is_meta(k) {
                     continue;
                 }
                 if let Some(prop) = s.properties.get(k) {
                     let len = cx.push_key(k);
-                    prune_value(v, Some(prop), cx);
+                    prune_value(v, Some(prop), false, cx);
                     cx.pop(len);
                 } else if let Some(ap) = additional(s) {
                     let len = cx.push_key(k);
-                    prune_value(v, ap, cx);
+                    prune_value(v, ap, false, cx);
                     cx.pop(len);
                 } else {
                     if !is_meta(k) || !top {
@@ -135,7 +136,7 @@ fn prune_value(x: &mut Value, s: Option<&Structural>, cx: &mut Cx) {
             let item_schema = s.and_then(|s| s.items.as_deref());
             for (i, v) in items.iter_mut().enumerate() {
                 let len = cx.push_index(i);
-                prune_value(v, item_schema, cx);
+                prune_value(v, item_schema, false, cx);
                 cx.pop(len);
             }
         }
@@ -143,20 +144,21 @@ fn prune_value(x: &mut Value, s: Option<&Structural>, cx: &mut Cx) {
     }
 }
 
-fn skip_prune(x: &mut Value, s: &Structural, cx: &mut Cx) {
+fn skip_prune(x: &mut Value, s: &Structural, root_embedded: bool, cx: &mut Cx) {
     match x {
         Value::Object(map) => {
+            let embedded = root_embedded || s.extensions.embedded_resource;
             for (k, v) in map.iter_mut() {
-                if s.extensions.embedded_resource && is_meta(k) {
+                if embedded && is_meta(k) {
                     continue;
                 }
                 if let Some(prop) = s.properties.get(k) {
                     let len = cx.push_key(k);
-                    prune_value(v, Some(prop), cx);
+                    prune_value(v, Some(prop), false, cx);
                     cx.pop(len);
                 } else if let Some(ap) = additional(s) {
                     let len = cx.push_key(k);
-                    prune_value(v, ap, cx);
+                    prune_value(v, ap, false, cx);
                     cx.pop(len);
                 }
             }
@@ -165,7 +167,7 @@ fn skip_prune(x: &mut Value, s: &Structural, cx: &mut Cx) {
             if let Some(item_schema) = s.items.as_deref() {
                 for (i, v) in items.iter_mut().enumerate() {
                     let len = cx.push_index(i);
-                    skip_prune(v, item_schema, cx);
+                    skip_prune(v, item_schema, false, cx);
                     cx.pop(len);
                 }
             }

@@ -157,8 +157,8 @@ fn json_segments(field: &Path) -> Vec<PathSegment> {
             PathElement::Child(name) => {
                 out.extend(name.split('.').map(|s| PathSegment::Key(s.to_string())));
             }
-            PathElement::Key(k) => out.push(PathSegment::Key(k.clone())),
-            PathElement::Index(i) => out.push(PathSegment::Index(*i)),
+            PathElement::Key(k) => out.push(PathSegment::Key(k)),
+            PathElement::Index(i) => out.push(PathSegment::Index(i)),
         }
     }
     out

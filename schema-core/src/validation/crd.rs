@@ -85,7 +85,12 @@ pub fn validate_custom_resource_definition(
 ) -> ErrorList {
     let opts = Options::for_create(request);
     let defaulted = defaulted_spec(crd);
-    let spec = internal_spec(&defaulted, request);
+    let original = crd
+        .spec
+        .as_ref()
+        .and_then(|s| s.versions.as_deref())
+        .unwrap_or_default();
+    let spec = internal_spec(&defaulted, original, request);
     let meta = crd.metadata.as_ref();
 
     let mut errs = ErrorList::new();
@@ -243,9 +248,39 @@ impl Options {
 // Defaulting and the internal form
 // ---------------------------------------------------------------------------
 
-/// The spec with the v1 defaults applied, as the server defaults it.
+/// The spec with the v1 defaults applied, as the server defaults it. The
+/// versions' schemas (which defaulting does not touch, and which are most
+/// of a CRD) are not copied: read them from the submitted versions.
 fn defaulted_spec(crd: &CustomResourceDefinition) -> CrdSpec {
-    let mut spec = crd.spec.clone().unwrap_or_default();
+    let mut spec = match &crd.spec {
+        None => CrdSpec::default(),
+        Some(s) => CrdSpec {
+            group: s.group.clone(),
+            names: s.names.clone(),
+            scope: s.scope.clone(),
+            versions: s.versions.as_ref().map(|vs| {
+                vs.iter()
+                    .map(|v| CrdVersion {
+                        schema: None,
+                        name: v.name.clone(),
+                        served: v.served,
+                        storage: v.storage,
+                        deprecated: v.deprecated,
+                        deprecation_warning: v.deprecation_warning.clone(),
+                        subresources: v.subresources.clone(),
+                        additional_printer_columns: v.additional_printer_columns.clone(),
+                        selectable_fields: v.selectable_fields.clone(),
+                        extra: v.extra.clone(),
+                        explicit_nulls: v.explicit_nulls.clone(),
+                    })
+                    .collect()
+            }),
+            conversion: s.conversion.clone(),
+            preserve_unknown_fields: s.preserve_unknown_fields,
+            extra: s.extra.clone(),
+            explicit_nulls: s.explicit_nulls.clone(),
+        },
+    };
     let names = spec.names.get_or_insert_with(Default::default);
     let kind = names.kind.clone().unwrap_or_default();
     if names.singular.as_deref().unwrap_or("").is_empty() {
@@ -321,18 +356,23 @@ fn opt_str(s: Option<&String>) -> &str {
 
 /// Converts the (defaulted) v1 spec to the internal form, moving the
 /// per-version fields that are identical in all versions to the top level.
-fn internal_spec(spec: &CrdSpec, request: RequestVersion) -> Spec<'_> {
+fn internal_spec<'a>(
+    spec: &'a CrdSpec,
+    wire_versions: &'a [CrdVersion],
+    request: RequestVersion,
+) -> Spec<'a> {
     let names = spec.names.as_ref();
-    let wire_versions: &[CrdVersion] = spec.versions.as_deref().unwrap_or_default();
-    let mut versions: Vec<Version<'_>> = wire_versions
+    let defaulted_versions: &[CrdVersion] = spec.versions.as_deref().unwrap_or_default();
+    let mut versions: Vec<Version<'_>> = defaulted_versions
         .iter()
-        .map(|v| Version {
+        .zip(wire_versions)
+        .map(|(v, wire)| Version {
             name: opt_str(v.name.as_ref()),
             served: v.served == Some(true),
             storage: v.storage == Some(true),
             deprecated: v.deprecated == Some(true),
             deprecation_warning: v.deprecation_warning.as_deref(),
-            schema: v.schema.as_ref(),
+            schema: wire.schema.as_ref(),
             subresources: v.subresources.as_ref(),
             columns: v.additional_printer_columns.as_deref().unwrap_or_default(),
             selectable_fields: v.selectable_fields.as_deref().unwrap_or_default(),
@@ -345,8 +385,11 @@ fn internal_spec(spec: &CrdSpec, request: RequestVersion) -> Spec<'_> {
     let mut selectable_fields: &[SelectableField] = &[];
     if let Some(first) = versions.first() {
         let all_same = |f: &dyn Fn(&Version<'_>) -> Value| {
+            if versions.len() < 2 {
+                return true;
+            }
             let first_value = f(first);
-            versions.iter().all(|v| f(v) == first_value)
+            versions.iter().skip(1).all(|v| f(v) == first_value)
         };
         let schema_same = all_same(&|v| canon_validation(v.schema));
         let subresources_same = all_same(&|v| canon_subresources(v.subresources));
@@ -3382,7 +3425,8 @@ mod tests {
         v["spec"]["versions"][1]["subresources"] = json!({"status": {}});
         let crd = decode(&v);
         let spec = defaulted_spec(&crd);
-        let s = internal_spec(&spec, RequestVersion::V1);
+        let original = crd.spec.as_ref().and_then(|s| s.versions.as_deref()).unwrap_or_default();
+        let s = internal_spec(&spec, original, RequestVersion::V1);
         assert!(s.validation.is_some() && s.subresources.is_some());
         assert!(
             s.versions
@@ -3408,7 +3452,8 @@ mod tests {
             json!({"openAPIV3Schema": {"type": "object", "maximum": 2}});
         let crd = decode(&v);
         let spec = defaulted_spec(&crd);
-        let s = internal_spec(&spec, RequestVersion::V1);
+        let original = crd.spec.as_ref().and_then(|s| s.versions.as_deref()).unwrap_or_default();
+        let s = internal_spec(&spec, original, RequestVersion::V1);
         assert!(s.validation.is_none() && s.versions.iter().all(|v| v.schema.is_some()));
     }
 

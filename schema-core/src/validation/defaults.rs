@@ -55,132 +55,137 @@ pub fn validate_defaults(
     require_pruned_defaults: bool,
 ) -> ErrorList {
     let mut errs = ErrorList::new();
-    if is_resource_root && !s.extensions.embedded_resource {
-        let mut root = s.clone();
-        root.extensions.embedded_resource = true;
-        walk(
-            path,
-            &root,
-            &root,
-            Some(Surrounding::default()),
-            false,
-            require_pruned_defaults,
-            &mut errs,
-        );
-    } else {
-        walk(
-            path,
-            s,
-            s,
-            Some(Surrounding::default()),
-            false,
-            require_pruned_defaults,
-            &mut errs,
-        );
-    }
+    let cx = Walk {
+        require_pruned: require_pruned_defaults,
+    };
+    cx.walk(path, s, is_resource_root, s, None, false, &mut errs);
     errs
 }
 
-fn walk<'a>(
-    p: &Path,
-    s: &'a Structural,
-    root: &'a Structural,
-    f: Option<Surrounding>,
-    inside_meta: bool,
+struct Walk {
     require_pruned: bool,
-    errs: &mut ErrorList,
-) {
-    let (root, f, inside_meta) = if s.extensions.embedded_resource {
-        (s, Some(Surrounding::default()), false)
-    } else {
-        (root, f, inside_meta)
-    };
-    if let Some(default) = &s.generic.default {
+}
+
+/// A node's embedded-resource flag, with the resource root counting as
+/// embedded.
+fn embedded(s: &Structural, forced: bool) -> bool {
+    forced || s.extensions.embedded_resource
+}
+
+impl Walk {
+    /// `validate(pth, s, rootSchema, f, insideMeta)`: `forced` marks `s` as
+    /// the resource root (treated as embedded); `root` is the schema of the
+    /// innermost embedded resource; `f` builds the surrounding object and is
+    /// present inside an embedded resource's apiVersion, kind or metadata.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        p: &Path,
+        s: &Structural,
+        forced: bool,
+        root: &Structural,
+        f: Option<Surrounding>,
+        inside_meta: bool,
+        errs: &mut ErrorList,
+    ) {
+        let is_embedded = embedded(s, forced);
+        let (root, f, inside_meta) = if is_embedded {
+            (s, None, false)
+        } else {
+            (root, f, inside_meta)
+        };
+        if let Some(default) = &s.generic.default {
+            self.check_default(p, s, is_embedded, root, f.as_ref(), inside_meta, default, errs);
+        }
+        // additionalProperties are not followed: defaults are forbidden there.
+        if let Some(items) = &s.items {
+            // No arrays lie between an embedded resource and its meta
+            // fields, so no surrounding object is carried into items.
+            self.walk(&p.child("items"), items, false, root, None, inside_meta, errs);
+        }
+        for (k, sub) in &s.properties {
+            let enters_meta =
+                is_embedded && matches!(k.as_str(), "metadata" | "apiVersion" | "kind");
+            let sub_f = if enters_meta {
+                Some(Surrounding::default().child(k))
+            } else {
+                f.as_ref().map(|f| f.child(k))
+            };
+            self.walk(
+                &p.child("properties").key(k.as_str()),
+                sub,
+                false,
+                root,
+                sub_f,
+                inside_meta || enters_meta,
+                errs,
+            );
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn check_default(
+        &self,
+        p: &Path,
+        s: &Structural,
+        is_embedded: bool,
+        root: &Structural,
+        f: Option<&Surrounding>,
+        inside_meta: bool,
+        default: &Value,
+        errs: &mut ErrorList,
+    ) {
         let validator = SchemaValidator::new(&s.to_props());
         let dp = p.child("default");
         if inside_meta {
-            if let Some(mut obj) = f.as_ref().and_then(|f| f.wrap(default.clone())) {
-                let mut errs_meta = coerce(&Path::root(), &mut obj, Some(root), true);
-                if let Some(e) = errs_meta.take() {
-                    errs.push(FieldError::invalid(
-                        &dp,
-                        default.clone(),
-                        format!("must result in valid metadata: {}", e),
-                    ));
-                } else {
-                    let mut meta_errs = ErrorList::new();
-                    validate_meta(
-                        &Path::root(),
-                        &Value::Object(obj),
-                        Some(root),
-                        true,
-                        &mut meta_errs,
-                    );
-                    if !meta_errs.is_empty() {
-                        errs.push(FieldError::invalid(
-                            &dp,
-                            default.clone(),
-                            format!("must result in valid metadata: {}", aggregate(&meta_errs)),
-                        ));
-                    } else {
-                        errs.extend(validator.validate(default, &dp));
-                    }
-                }
+            let Some(obj) = f.and_then(|f| f.wrap(default.clone())) else {
+                return;
+            };
+            let mut obj = Value::Object(obj);
+            if let Some(e) = coerce_value(&Path::root(), &mut obj, Some(root), true) {
+                errs.push(FieldError::invalid(
+                    &dp,
+                    default.clone(),
+                    format!("must result in valid metadata: {e}"),
+                ));
+                return;
             }
-        } else {
-            if require_pruned {
-                let mut pruned = default.clone();
-                prune(&mut pruned, Some(s), s.extensions.embedded_resource, false);
-                if pruned != *default {
-                    errs.push(FieldError::invalid(
-                        &dp,
-                        default.clone(),
-                        "must not have unknown fields",
-                    ));
-                }
-            }
-            let mut coerced = default.clone();
-            let embedded = s.extensions.embedded_resource;
-            if let Some(e) = coerce_value(&dp, &mut coerced, Some(s), embedded) {
-                errs.push(e);
+            let mut meta_errs = ErrorList::new();
+            validate_meta(&Path::root(), &obj, Some(root), true, &mut meta_errs);
+            if !meta_errs.is_empty() {
+                errs.push(FieldError::invalid(
+                    &dp,
+                    default.clone(),
+                    format!("must result in valid metadata: {}", aggregate(&meta_errs)),
+                ));
             } else {
-                let mut meta_errs = ErrorList::new();
-                validate_meta(&dp, &coerced, Some(s), embedded, &mut meta_errs);
-                if !meta_errs.is_empty() {
-                    errs.extend(meta_errs);
-                } else {
-                    errs.extend(validator.validate(&coerced, &dp));
-                }
+                errs.extend(validator.validate(default, &dp));
+            }
+            return;
+        }
+        if self.require_pruned {
+            let mut pruned = default.clone();
+            prune(&mut pruned, Some(s), is_embedded, false);
+            if pruned != *default {
+                errs.push(FieldError::invalid(
+                    &dp,
+                    default.clone(),
+                    "must not have unknown fields",
+                ));
             }
         }
-    }
-    // additionalProperties are not followed: defaults are forbidden there.
-    if let Some(items) = &s.items {
-        // Inside metadata there are no arrays between the embedded root and
-        // a meta field, so the surrounding object cannot be built there.
-        walk(
-            &p.child("items"),
-            items,
-            root,
-            None,
-            inside_meta,
-            require_pruned,
-            errs,
-        );
-    }
-    for (k, sub) in &s.properties {
-        let sub_inside = inside_meta
-            || (s.extensions.embedded_resource
-                && matches!(k.as_str(), "metadata" | "apiVersion" | "kind"));
-        walk(
-            &p.child("properties").key(k.as_str()),
-            sub,
-            root,
-            f.as_ref().map(|f| f.child(k)),
-            sub_inside,
-            require_pruned,
-            errs,
-        );
+        let mut coerced = default.clone();
+        if let Some(e) = coerce_value(&dp, &mut coerced, Some(s), is_embedded) {
+            errs.push(e);
+            return;
+        }
+        let mut meta_errs = ErrorList::new();
+        validate_meta(&dp, &coerced, Some(s), is_embedded, &mut meta_errs);
+        if !meta_errs.is_empty() {
+            errs.extend(meta_errs);
+        } else {
+            errs.extend(validator.validate(&coerced, &dp));
+        }
     }
 }
 
@@ -194,20 +199,6 @@ fn aggregate(errs: &ErrorList) -> String {
     }
 }
 
-fn coerce(
-    p: &Path,
-    obj: &mut Map<String, Value>,
-    s: Option<&Structural>,
-    is_root: bool,
-) -> Option<FieldError> {
-    let mut v = Value::Object(std::mem::take(obj));
-    let r = coerce_value(p, &mut v, s, is_root);
-    if let Value::Object(m) = v {
-        *obj = m;
-    }
-    r
-}
-
 /// `objectmeta.Coerce(pth, obj, s, isResourceRoot, dropInvalidFields=false)`:
 /// the first metadata problem, with the metadata of embedded resources
 /// rewritten as the server stores it.
@@ -217,31 +208,24 @@ pub fn coerce_value(
     s: Option<&Structural>,
     is_resource_root: bool,
 ) -> Option<FieldError> {
-    let root;
+    let empty = Structural::default();
     let s = if is_resource_root {
-        let mut r = s.cloned().unwrap_or_default();
-        r.extensions.embedded_resource = true;
-        root = r;
-        Some(&root)
+        Some(s.unwrap_or(&empty))
     } else {
         s
     };
-    coerce_walk(p, x, s)
+    coerce_walk(p, x, s, is_resource_root)
 }
 
-fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>) -> Option<FieldError> {
+fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>, forced: bool) -> Option<FieldError> {
     let s = s?;
     match x {
         Value::Object(map) => {
-            if s.extensions.embedded_resource {
+            if embedded(s, forced) {
                 for k in ["apiVersion", "kind"] {
                     if let Some(v) = map.get(k) {
                         if !v.is_string() {
-                            return Some(FieldError::invalid(
-                                &p.child(k),
-                                v.clone(),
-                                "must be a string",
-                            ));
+                            return Some(FieldError::invalid(&p.child(k), v.clone(), "must be a string"));
                         }
                     }
                 }
@@ -256,9 +240,9 @@ fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>) -> Option<FieldE
             }
             for (k, v) in map.iter_mut() {
                 let e = if let Some(prop) = s.properties.get(k) {
-                    coerce_walk(&p.child(k.as_str()), v, Some(prop))
+                    coerce_walk(&p.child(k.as_str()), v, Some(prop), false)
                 } else if let Some(ap) = &s.generic.additional_properties {
-                    coerce_walk(&p.key(k.as_str()), v, ap.structural.as_deref())
+                    coerce_walk(&p.key(k.as_str()), v, ap.structural.as_deref(), false)
                 } else {
                     None
                 };
@@ -270,7 +254,7 @@ fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>) -> Option<FieldE
         }
         Value::Array(items) => {
             for (i, v) in items.iter_mut().enumerate() {
-                if let Some(e) = coerce_walk(&p.index(i), v, s.items.as_deref()) {
+                if let Some(e) = coerce_walk(&p.index(i), v, s.items.as_deref(), false) {
                     return Some(e);
                 }
             }
@@ -288,33 +272,33 @@ pub fn validate_meta(
     is_resource_root: bool,
     errs: &mut ErrorList,
 ) {
-    if is_resource_root {
-        let mut r = s.cloned().unwrap_or_default();
-        r.extensions.embedded_resource = true;
-        validate_meta_walk(p, x, Some(&r), errs);
+    let empty = Structural::default();
+    let s = if is_resource_root {
+        Some(s.unwrap_or(&empty))
     } else {
-        validate_meta_walk(p, x, s, errs);
-    }
+        s
+    };
+    validate_meta_walk(p, x, s, is_resource_root, errs);
 }
 
-fn validate_meta_walk(p: &Path, x: &Value, s: Option<&Structural>, errs: &mut ErrorList) {
+fn validate_meta_walk(p: &Path, x: &Value, s: Option<&Structural>, forced: bool, errs: &mut ErrorList) {
     let Some(s) = s else { return };
     match x {
         Value::Object(map) => {
-            if s.extensions.embedded_resource {
+            if embedded(s, forced) {
                 errs.extend(objectmeta::validate_embedded_resource(p, map));
             }
             for (k, v) in map {
                 if let Some(prop) = s.properties.get(k) {
-                    validate_meta_walk(&p.child(k.as_str()), v, Some(prop), errs);
+                    validate_meta_walk(&p.child(k.as_str()), v, Some(prop), false, errs);
                 } else if let Some(ap) = &s.generic.additional_properties {
-                    validate_meta_walk(&p.key(k.as_str()), v, ap.structural.as_deref(), errs);
+                    validate_meta_walk(&p.key(k.as_str()), v, ap.structural.as_deref(), false, errs);
                 }
             }
         }
         Value::Array(items) => {
             for (i, v) in items.iter().enumerate() {
-                validate_meta_walk(&p.index(i), v, s.items.as_deref(), errs);
+                validate_meta_walk(&p.index(i), v, s.items.as_deref(), false, errs);
             }
         }
         _ => {}

@@ -1,0 +1,19 @@
+//! Times the phases of `check` on one file (a profiling aid).
+use schema_core::check::{check, read_input};
+use schema_core::source::{Limits, parse_documents};
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).unwrap_or_default();
+    let bytes = std::fs::read(&path).unwrap_or_default();
+    for _ in 0..3 {
+        let t = Instant::now();
+        let docs = parse_documents(&path, &bytes, &Limits::default()).unwrap_or_default();
+        let t1 = t.elapsed();
+        let inputs: Vec<_> = docs.iter().filter_map(|d| read_input(&d.value).ok()).collect();
+        let t2 = t.elapsed();
+        let n: usize = inputs.iter().map(|(i, _)| check(i).errors.len()).sum();
+        let t3 = t.elapsed();
+        println!("parse {t1:?} read {:?} check {:?} errors {n}", t2 - t1, t3 - t2);
+    }
+}
