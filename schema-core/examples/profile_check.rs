@@ -10,10 +10,17 @@ fn main() {
         let t = Instant::now();
         let docs = parse_documents(&path, &bytes, &Limits::default()).unwrap_or_default();
         let t1 = t.elapsed();
-        let inputs: Vec<_> = docs.iter().filter_map(|d| read_input(&d.value).ok()).collect();
+        let inputs: Vec<_> = docs
+            .iter()
+            .filter_map(|d| read_input(&d.value).ok())
+            .collect();
         let t2 = t.elapsed();
         let n: usize = inputs.iter().map(|(i, _)| check(i).errors.len()).sum();
         let t3 = t.elapsed();
-        println!("parse {t1:?} read {:?} check {:?} errors {n}", t2 - t1, t3 - t2);
+        println!(
+            "parse {t1:?} read {:?} check {:?} errors {n}",
+            t2 - t1,
+            t3 - t2
+        );
     }
 }

@@ -1,12 +1,12 @@
 //! Times the phases of CRD validation on one file (a profiling aid).
-use schema_core::check::{read_input, Input};
+use schema_core::check::{Input, read_input};
 use schema_core::field::Path;
-use schema_core::source::{parse_documents, Limits};
+use schema_core::source::{Limits, parse_documents};
 use schema_core::structural::Structural;
-use schema_core::validation::crd::{validate_custom_resource_definition, RequestVersion};
+use schema_core::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use schema_core::validation::defaults::validate_defaults;
-use schema_core::validation::schema::{validate_openapi_v3_schema, SchemaOptions};
-use schema_core::validation::structural::{validate_structural, StructuralOptions};
+use schema_core::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
+use schema_core::validation::structural::{StructuralOptions, validate_structural};
 use std::time::Instant;
 
 fn main() {
@@ -14,8 +14,17 @@ fn main() {
     let bytes = std::fs::read(&path).unwrap_or_default();
     let docs = parse_documents(&path, &bytes, &Limits::default()).unwrap_or_default();
     for d in &docs {
-        let Ok((Input::CrdV1(c), _)) = read_input(&d.value) else { continue };
-        let s = c.spec.as_ref().and_then(|s| s.versions.as_ref()).and_then(|v| v.first()).and_then(|v| v.schema.as_ref()).and_then(|s| s.open_api_v3_schema.clone()).unwrap_or_default();
+        let Ok((Input::CrdV1(c), _)) = read_input(&d.value) else {
+            continue;
+        };
+        let s = c
+            .spec
+            .as_ref()
+            .and_then(|s| s.versions.as_ref())
+            .and_then(|v| v.first())
+            .and_then(|v| v.schema.as_ref())
+            .and_then(|s| s.open_api_v3_schema.clone())
+            .unwrap_or_default();
         let t = Instant::now();
         let ss = Structural::from_props(&s).unwrap_or_default();
         println!("from_props {:?}", t.elapsed());
@@ -26,7 +35,8 @@ fn main() {
         let n = validate_defaults(&Path::root(), &ss, true, true).len();
         println!("validate_defaults {:?} {n}", t.elapsed());
         let t = Instant::now();
-        let n = validate_openapi_v3_schema(&s, false, &SchemaOptions::create(), &Path::root()).len();
+        let n =
+            validate_openapi_v3_schema(&s, false, &SchemaOptions::create(), &Path::root()).len();
         println!("validate_openapi_v3_schema (all) {:?} {n}", t.elapsed());
         let t = Instant::now();
         let n = validate_custom_resource_definition(&c, RequestVersion::V1).len();

@@ -85,12 +85,7 @@ pub fn validate_custom_resource_definition(
 ) -> ErrorList {
     let opts = Options::for_create(request);
     let defaulted = defaulted_spec(crd);
-    let original = crd
-        .spec
-        .as_ref()
-        .and_then(|s| s.versions.as_deref())
-        .unwrap_or_default();
-    let spec = internal_spec(&defaulted, original, request);
+    let spec = internal_spec(&defaulted, versions_of(crd), request);
     let meta = crd.metadata.as_ref();
 
     let mut errs = ErrorList::new();
@@ -247,6 +242,14 @@ impl Options {
 // ---------------------------------------------------------------------------
 // Defaulting and the internal form
 // ---------------------------------------------------------------------------
+
+/// The versions as submitted.
+fn versions_of(crd: &CustomResourceDefinition) -> &[CrdVersion] {
+    crd.spec
+        .as_ref()
+        .and_then(|s| s.versions.as_deref())
+        .unwrap_or_default()
+}
 
 /// The spec with the v1 defaults applied, as the server defaults it. The
 /// versions' schemas (which defaulting does not touch, and which are most
@@ -3425,8 +3428,7 @@ mod tests {
         v["spec"]["versions"][1]["subresources"] = json!({"status": {}});
         let crd = decode(&v);
         let spec = defaulted_spec(&crd);
-        let original = crd.spec.as_ref().and_then(|s| s.versions.as_deref()).unwrap_or_default();
-        let s = internal_spec(&spec, original, RequestVersion::V1);
+        let s = internal_spec(&spec, versions_of(&crd), RequestVersion::V1);
         assert!(s.validation.is_some() && s.subresources.is_some());
         assert!(
             s.versions
@@ -3443,7 +3445,7 @@ mod tests {
         let crd = decode(&v);
         let spec = defaulted_spec(&crd);
         assert!(
-            internal_spec(&spec, RequestVersion::V1)
+            internal_spec(&spec, versions_of(&crd), RequestVersion::V1)
                 .validation
                 .is_some()
         );
@@ -3452,8 +3454,7 @@ mod tests {
             json!({"openAPIV3Schema": {"type": "object", "maximum": 2}});
         let crd = decode(&v);
         let spec = defaulted_spec(&crd);
-        let original = crd.spec.as_ref().and_then(|s| s.versions.as_deref()).unwrap_or_default();
-        let s = internal_spec(&spec, original, RequestVersion::V1);
+        let s = internal_spec(&spec, versions_of(&crd), RequestVersion::V1);
         assert!(s.validation.is_none() && s.versions.iter().all(|v| v.schema.is_some()));
     }
 

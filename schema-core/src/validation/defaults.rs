@@ -95,13 +95,30 @@ impl Walk {
             (root, f, inside_meta)
         };
         if let Some(default) = &s.generic.default {
-            self.check_default(p, s, is_embedded, root, f.as_ref(), inside_meta, default, errs);
+            self.check_default(
+                p,
+                s,
+                is_embedded,
+                root,
+                f.as_ref(),
+                inside_meta,
+                default,
+                errs,
+            );
         }
         // additionalProperties are not followed: defaults are forbidden there.
         if let Some(items) = &s.items {
             // No arrays lie between an embedded resource and its meta
             // fields, so no surrounding object is carried into items.
-            self.walk(&p.child("items"), items, false, root, None, inside_meta, errs);
+            self.walk(
+                &p.child("items"),
+                items,
+                false,
+                root,
+                None,
+                inside_meta,
+                errs,
+            );
         }
         for (k, sub) in &s.properties {
             let enters_meta =
@@ -217,7 +234,12 @@ pub fn coerce_value(
     coerce_walk(p, x, s, is_resource_root)
 }
 
-fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>, forced: bool) -> Option<FieldError> {
+fn coerce_walk(
+    p: &Path,
+    x: &mut Value,
+    s: Option<&Structural>,
+    forced: bool,
+) -> Option<FieldError> {
     let s = s?;
     match x {
         Value::Object(map) => {
@@ -225,7 +247,11 @@ fn coerce_walk(p: &Path, x: &mut Value, s: Option<&Structural>, forced: bool) ->
                 for k in ["apiVersion", "kind"] {
                     if let Some(v) = map.get(k) {
                         if !v.is_string() {
-                            return Some(FieldError::invalid(&p.child(k), v.clone(), "must be a string"));
+                            return Some(FieldError::invalid(
+                                &p.child(k),
+                                v.clone(),
+                                "must be a string",
+                            ));
                         }
                     }
                 }
@@ -281,7 +307,13 @@ pub fn validate_meta(
     validate_meta_walk(p, x, s, is_resource_root, errs);
 }
 
-fn validate_meta_walk(p: &Path, x: &Value, s: Option<&Structural>, forced: bool, errs: &mut ErrorList) {
+fn validate_meta_walk(
+    p: &Path,
+    x: &Value,
+    s: Option<&Structural>,
+    forced: bool,
+    errs: &mut ErrorList,
+) {
     let Some(s) = s else { return };
     match x {
         Value::Object(map) => {
@@ -292,7 +324,13 @@ fn validate_meta_walk(p: &Path, x: &Value, s: Option<&Structural>, forced: bool,
                 if let Some(prop) = s.properties.get(k) {
                     validate_meta_walk(&p.child(k.as_str()), v, Some(prop), false, errs);
                 } else if let Some(ap) = &s.generic.additional_properties {
-                    validate_meta_walk(&p.key(k.as_str()), v, ap.structural.as_deref(), false, errs);
+                    validate_meta_walk(
+                        &p.key(k.as_str()),
+                        v,
+                        ap.structural.as_deref(),
+                        false,
+                        errs,
+                    );
                 }
             }
         }
