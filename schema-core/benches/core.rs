@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use schema_core::check::{check, read_input};
+use schema_core::check::{check, read_input, read_input_owned};
 use schema_core::source::{Limits, parse_documents};
 
 fn main() {
@@ -47,8 +47,8 @@ fn parse_and_check(bencher: divan::Bencher<'_, '_>, file: &str) {
     let bytes = load(file);
     bencher.bench(|| {
         let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
-        docs.iter()
-            .filter_map(|d| read_input(&d.value).ok())
+        docs.into_iter()
+            .filter_map(|d| read_input_owned(d.value).ok())
             .map(|(input, _)| check(&input).errors.len())
             .sum::<usize>()
     });

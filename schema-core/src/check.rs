@@ -74,43 +74,52 @@ impl ReadError {
 /// Reads a document: a CRD (by `kind`) or a bare schema. Unknown fields
 /// become warnings.
 pub fn read_input(doc: &Value) -> Result<(Input, Vec<Warning>), ReadError> {
-    let Value::Object(map) = doc else {
-        return Err(ReadError::NotAnObject(crate::wire::codec::kind_of(doc)));
+    read_input_owned(doc.clone())
+}
+
+/// [`read_input`], taking the document over (no copies of its strings).
+pub fn read_input_owned(doc: Value) -> Result<(Input, Vec<Warning>), ReadError> {
+    let Value::Object(map) = &doc else {
+        return Err(ReadError::NotAnObject(crate::wire::codec::kind_of(&doc)));
     };
     let mut cx = DecodeCx::default();
     let mut warnings = Vec::new();
-    let input = match map.get("kind").and_then(Value::as_str) {
-        Some(kind) => {
-            let api_version = map.get("apiVersion").and_then(Value::as_str).unwrap_or("");
-            match (kind, api_version) {
-                ("CustomResourceDefinition", "apiextensions.k8s.io/v1") => {
-                    CustomResourceDefinition::decode(doc, &Path::root(), &mut cx)
-                        .map(|c| Input::CrdV1(Box::new(c)))
-                }
-                ("CustomResourceDefinition", "apiextensions.k8s.io/v1beta1") => {
-                    warnings.push(Warning {
+    let kind = map.get("kind").and_then(Value::as_str).map(str::to_string);
+    let api_version = map
+        .get("apiVersion")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let input = match kind.as_deref() {
+        Some(kind) => match (kind, api_version.as_str()) {
+            ("CustomResourceDefinition", "apiextensions.k8s.io/v1") => {
+                CustomResourceDefinition::decode_owned(doc, &Path::root(), &mut cx)
+                    .map(|c| Input::CrdV1(Box::new(c)))
+            }
+            ("CustomResourceDefinition", "apiextensions.k8s.io/v1beta1") => {
+                warnings.push(Warning {
                         field: Path::new(["apiVersion"]),
                         message: "apiextensions.k8s.io/v1beta1 CustomResourceDefinition is deprecated in v1.16+, unavailable in v1.22+; use apiextensions.k8s.io/v1 CustomResourceDefinition".into(),
                     });
-                    CustomResourceDefinitionV1Beta1::decode(doc, &Path::root(), &mut cx).map(|c| {
+                CustomResourceDefinitionV1Beta1::decode_owned(doc, &Path::root(), &mut cx).map(
+                    |c| {
                         let v1 = c.to_v1();
                         Input::CrdV1Beta1 {
                             original: Box::new(c),
                             v1: Box::new(v1),
                         }
-                    })
-                }
-                _ => {
-                    return Err(ReadError::UnsupportedKind {
-                        kind: kind.to_string(),
-                        api_version: api_version.to_string(),
-                    });
-                }
+                    },
+                )
             }
-        }
-        None => {
-            JsonSchemaProps::decode(doc, &Path::root(), &mut cx).map(|s| Input::Schema(Box::new(s)))
-        }
+            _ => {
+                return Err(ReadError::UnsupportedKind {
+                    kind: kind.to_string(),
+                    api_version: api_version.clone(),
+                });
+            }
+        },
+        None => JsonSchemaProps::decode_owned(doc, &Path::root(), &mut cx)
+            .map(|s| Input::Schema(Box::new(s))),
     };
     match input {
         Some(i) if cx.errors.is_empty() => {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
-use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_input};
+use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_input_owned};
 use schema_core::field::{Path, PathElement};
 use schema_core::source::{self, Document, Limits, PathSegment};
 use schema_core::validation::crd::submitted_location;
@@ -202,8 +202,10 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
         let mut file_errors = Vec::new();
         let mut file_warnings = Vec::new();
         let multi = loaded.docs.len() > 1;
-        for (di, doc) in loaded.docs.iter().enumerate() {
-            let (input, warnings) = match read_input(&doc.value) {
+        let n_docs = loaded.docs.len();
+        for (di, mut doc) in loaded.docs.into_iter().enumerate() {
+            let doc = &mut doc;
+            let (input, warnings) = match read_input_owned(std::mem::take(&mut doc.value)) {
                 Ok(x) => x,
                 Err(e) => {
                     let msg = read_error_message(&loaded.name, doc, &e);
@@ -280,10 +282,9 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
             if n == 0 {
                 let _ = writeln!(
                     io.stderr,
-                    "{}: ok ({} document{})",
+                    "{}: ok ({n_docs} document{})",
                     loaded.name,
-                    loaded.docs.len(),
-                    plural(loaded.docs.len())
+                    plural(n_docs)
                 );
             } else {
                 let _ = writeln!(io.stderr, "{}: {n} error{}", loaded.name, plural(n));
@@ -333,8 +334,9 @@ fn cmd_fmt(file: &std::path::Path, output: DocumentFormat, io: &mut Io<'_>) -> i
         }
     };
     let mut values = Vec::new();
-    for doc in &loaded.docs {
-        match read_input(&doc.value) {
+    for mut doc in loaded.docs {
+        let doc = &mut doc;
+        match read_input_owned(std::mem::take(&mut doc.value)) {
             Ok((input, warnings)) => {
                 for w in warnings {
                     let loc = locate(doc, &[], &w.field);

@@ -6,7 +6,7 @@
 //! `unknown field "spec.foo"`.
 
 use indexmap::IndexMap;
-use serde_json::{Map, Number, Value};
+use serde_json::{Number, Value};
 
 use crate::field::Path;
 
@@ -73,25 +73,107 @@ pub fn kind_of(v: &Value) -> &'static str {
     }
 }
 
+/// Where a value sits while decoding: a chain of borrowed path elements on
+/// the stack, turned into a [`Path`] only when something is reported.
+#[derive(Clone, Copy)]
+pub struct Loc<'a> {
+    parent: Option<&'a Loc<'a>>,
+    elem: LocElem<'a>,
+}
+
+#[derive(Clone, Copy)]
+enum LocElem<'a> {
+    Base(&'a Path),
+    Child(&'a str),
+    Key(&'a str),
+    Index(usize),
+}
+
+impl<'a> Loc<'a> {
+    /// A location rooted at `base`.
+    pub fn base(base: &'a Path) -> Self {
+        Loc {
+            parent: None,
+            elem: LocElem::Base(base),
+        }
+    }
+
+    /// A named child.
+    pub fn child(&'a self, name: &'a str) -> Loc<'a> {
+        Loc {
+            parent: Some(self),
+            elem: LocElem::Child(name),
+        }
+    }
+
+    /// A map key.
+    pub fn key(&'a self, key: &'a str) -> Loc<'a> {
+        Loc {
+            parent: Some(self),
+            elem: LocElem::Key(key),
+        }
+    }
+
+    /// A list index.
+    pub fn index(&'a self, i: usize) -> Loc<'a> {
+        Loc {
+            parent: Some(self),
+            elem: LocElem::Index(i),
+        }
+    }
+
+    /// The field path.
+    pub fn path(&self) -> Path {
+        let mut elems = Vec::new();
+        let mut cur = Some(self);
+        let mut base = Path::root();
+        while let Some(l) = cur {
+            match l.elem {
+                LocElem::Base(b) => base = b.clone(),
+                LocElem::Child(c) => elems.push(crate::field::PathElement::Child(c.to_string())),
+                LocElem::Key(k) => elems.push(crate::field::PathElement::Key(k.to_string())),
+                LocElem::Index(i) => elems.push(crate::field::PathElement::Index(i)),
+            }
+            cur = l.parent;
+        }
+        elems.reverse();
+        base.join(&Path::from_elements(elems))
+    }
+}
+
 /// A type of the wire model: decodes from a JSON value (recording
 /// problems in the context) and encodes back.
 pub trait Wire: Sized {
+    /// Decodes `v`, taking its strings and containers over.
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self>;
+
     /// Decodes `v` found at `path`; `None` after recording an error.
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self>;
+    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+        Self::decode_at(v.clone(), &Loc::base(path), cx)
+    }
+
+    /// Decodes an owned value found at `path`.
+    fn decode_owned(v: Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+        Self::decode_at(v, &Loc::base(path), cx)
+    }
+
     /// Encodes back to JSON.
     fn encode(&self) -> Value;
 }
 
-fn mismatch(path: &Path, cx: &mut DecodeCx, want: &str, v: &Value) {
-    cx.error(path, format!("expected {want}, found {}", kind_of(v)));
+fn mismatch(loc: &Loc<'_>, cx: &mut DecodeCx, want: &str, v: &Value) {
+    cx.error(
+        &loc.path(),
+        format!("expected {want}, found {}", kind_of(v)),
+    );
 }
 
 impl Wire for String {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
-            Value::String(s) => Some(s.clone()),
+            Value::String(s) => Some(s),
             _ => {
-                mismatch(path, cx, "a string", v);
+                mismatch(loc, cx, "a string", &v);
                 None
             }
         }
@@ -102,11 +184,11 @@ impl Wire for String {
 }
 
 impl Wire for bool {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
-            Value::Bool(b) => Some(*b),
+            Value::Bool(b) => Some(b),
             _ => {
-                mismatch(path, cx, "a boolean", v);
+                mismatch(loc, cx, "a boolean", &v);
                 None
             }
         }
@@ -117,11 +199,11 @@ impl Wire for bool {
 }
 
 impl Wire for i64 {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v.as_i64() {
             Some(i) if !v.as_number().is_some_and(Number::is_f64) => Some(i),
             _ => {
-                mismatch(path, cx, "an integer", v);
+                mismatch(loc, cx, "an integer", &v);
                 None
             }
         }
@@ -132,11 +214,11 @@ impl Wire for i64 {
 }
 
 impl Wire for Number {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
-            Value::Number(n) => Some(n.clone()),
+            Value::Number(n) => Some(n),
             _ => {
-                mismatch(path, cx, "a number", v);
+                mismatch(loc, cx, "a number", &v);
                 None
             }
         }
@@ -147,8 +229,8 @@ impl Wire for Number {
 }
 
 impl Wire for Value {
-    fn decode(v: &Value, _: &Path, _: &mut DecodeCx) -> Option<Self> {
-        Some(v.clone())
+    fn decode_at(v: Value, _: &Loc<'_>, _: &mut DecodeCx) -> Option<Self> {
+        Some(v)
     }
     fn encode(&self) -> Value {
         self.clone()
@@ -156,8 +238,8 @@ impl Wire for Value {
 }
 
 impl<T: Wire> Wire for Box<T> {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
-        T::decode(v, path, cx).map(Box::new)
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
+        T::decode_at(v, loc, cx).map(Box::new)
     }
     fn encode(&self) -> Value {
         (**self).encode()
@@ -165,13 +247,13 @@ impl<T: Wire> Wire for Box<T> {
 }
 
 impl<T: Wire> Wire for Vec<T> {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
             Value::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 let mut ok = true;
-                for (i, item) in items.iter().enumerate() {
-                    match T::decode(item, &path.index(i), cx) {
+                for (i, item) in items.into_iter().enumerate() {
+                    match T::decode_at(item, &loc.index(i), cx) {
                         Some(t) => out.push(t),
                         None => ok = false,
                     }
@@ -179,7 +261,7 @@ impl<T: Wire> Wire for Vec<T> {
                 ok.then_some(out)
             }
             _ => {
-                mismatch(path, cx, "an array", v);
+                mismatch(loc, cx, "an array", &v);
                 None
             }
         }
@@ -190,15 +272,15 @@ impl<T: Wire> Wire for Vec<T> {
 }
 
 impl<T: Wire> Wire for IndexMap<String, T> {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
             Value::Object(map) => {
                 let mut out = IndexMap::with_capacity(map.len());
                 let mut ok = true;
                 for (k, item) in map {
-                    match T::decode(item, &path.key(k.as_str()), cx) {
+                    match T::decode_at(item, &loc.key(&k), cx) {
                         Some(t) => {
-                            out.insert(k.clone(), t);
+                            out.insert(k, t);
                         }
                         None => ok = false,
                     }
@@ -206,7 +288,7 @@ impl<T: Wire> Wire for IndexMap<String, T> {
                 ok.then_some(out)
             }
             _ => {
-                mismatch(path, cx, "an object", v);
+                mismatch(loc, cx, "an object", &v);
                 None
             }
         }
@@ -219,23 +301,20 @@ impl<T: Wire> Wire for IndexMap<String, T> {
 /// Unknown keys of a struct, kept in source order.
 pub type Extra = IndexMap<String, Value>;
 
-/// Helper for the `wire_struct!` macro: reads one optional field.
+/// Helper for the `wire_struct!` macro: decodes one known field, noting an
+/// explicit `null`.
 pub(crate) fn field<T: Wire>(
-    map: &Map<String, Value>,
-    key: &str,
-    path: &Path,
+    v: Value,
+    key: &'static str,
+    loc: &Loc<'_>,
     cx: &mut DecodeCx,
     nulls: &mut Vec<&'static str>,
-    static_key: &'static str,
 ) -> Option<T> {
-    match map.get(key) {
-        None => None,
-        Some(Value::Null) => {
-            nulls.push(static_key);
-            None
-        }
-        Some(v) => T::decode(v, &path.child(key), cx),
+    if v.is_null() {
+        nulls.push(key);
+        return None;
     }
+    T::decode_at(v, &loc.child(key), cx)
 }
 
 /// Declares a wire struct: every field optional, in the Go struct's order,
@@ -269,39 +348,40 @@ macro_rules! wire_struct {
         }
 
         impl $crate::wire::codec::Wire for $name {
-            fn decode(
-                v: &serde_json::Value,
-                path: &$crate::field::Path,
+            fn decode_at(
+                v: serde_json::Value,
+                loc: &$crate::wire::codec::Loc<'_>,
                 cx: &mut $crate::wire::codec::DecodeCx,
             ) -> Option<Self> {
                 let serde_json::Value::Object(map) = v else {
-                    cx.error(path, format!("expected an object, found {}", $crate::wire::codec::kind_of(v)));
+                    cx.error(&loc.path(), format!("expected an object, found {}", $crate::wire::codec::kind_of(&v)));
                     return None;
                 };
                 if cx.depth >= $crate::wire::codec::MAX_DEPTH {
-                    cx.error(path, format!(
+                    cx.error(&loc.path(), format!(
                         "nesting exceeds the limit of {} levels",
                         $crate::wire::codec::MAX_DEPTH
                     ));
                     return None;
                 }
                 cx.depth += 1;
-                let mut nulls = Vec::new();
                 let before = cx.errors.len();
-                let mut out = $name {
-                    $(
-                        $field: $crate::wire::codec::field(map, $key, path, cx, &mut nulls, $key),
-                    )*
-                    extra: Default::default(),
-                    explicit_nulls: Vec::new(),
-                };
+                let mut out = $name::default();
                 for (k, val) in map {
-                    if !Self::KEYS.contains(&k.as_str()) {
-                        cx.unknown(&path.child(k.as_str()));
-                        out.extra.insert(k.clone(), val.clone());
+                    match k.as_str() {
+                        $(
+                            $key => {
+                                out.$field = $crate::wire::codec::field(
+                                    val, $key, loc, cx, &mut out.explicit_nulls,
+                                );
+                            }
+                        )*
+                        _ => {
+                            cx.unknown(&loc.child(&k).path());
+                            out.extra.insert(k, val);
+                        }
                     }
                 }
-                out.explicit_nulls = nulls;
                 cx.depth -= 1;
                 (cx.errors.len() == before).then_some(out)
             }

@@ -14,7 +14,7 @@ use indexmap::IndexMap;
 use serde_json::{Number, Value};
 
 use crate::field::Path;
-use codec::{DecodeCx, Wire, kind_of, wire_struct};
+use codec::{DecodeCx, Loc, Wire, kind_of, wire_struct};
 
 wire_struct! {
     /// `JSONSchemaProps`: one node of an OpenAPI v3 schema as the API server
@@ -158,10 +158,10 @@ pub enum SchemaOrArray {
 }
 
 impl Wire for SchemaOrArray {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
-            Value::Array(_) => Vec::decode(v, path, cx).map(SchemaOrArray::Array),
-            _ => Box::<JsonSchemaProps>::decode(v, path, cx).map(SchemaOrArray::Schema),
+            Value::Array(_) => Vec::decode_at(v, loc, cx).map(SchemaOrArray::Array),
+            _ => Box::<JsonSchemaProps>::decode_at(v, loc, cx).map(SchemaOrArray::Schema),
         }
     }
     fn encode(&self) -> Value {
@@ -197,10 +197,10 @@ impl SchemaOrBool {
 }
 
 impl Wire for SchemaOrBool {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
-            Value::Bool(b) => Some(SchemaOrBool::Bool(*b)),
-            _ => Box::<JsonSchemaProps>::decode(v, path, cx).map(SchemaOrBool::Schema),
+            Value::Bool(b) => Some(SchemaOrBool::Bool(b)),
+            _ => Box::<JsonSchemaProps>::decode_at(v, loc, cx).map(SchemaOrBool::Schema),
         }
     }
     fn encode(&self) -> Value {
@@ -221,10 +221,10 @@ pub enum SchemaOrStringArray {
 }
 
 impl Wire for SchemaOrStringArray {
-    fn decode(v: &Value, path: &Path, cx: &mut DecodeCx) -> Option<Self> {
+    fn decode_at(v: Value, loc: &Loc<'_>, cx: &mut DecodeCx) -> Option<Self> {
         match v {
-            Value::Array(_) => Vec::decode(v, path, cx).map(SchemaOrStringArray::Property),
-            _ => Box::<JsonSchemaProps>::decode(v, path, cx).map(SchemaOrStringArray::Schema),
+            Value::Array(_) => Vec::decode_at(v, loc, cx).map(SchemaOrStringArray::Property),
+            _ => Box::<JsonSchemaProps>::decode_at(v, loc, cx).map(SchemaOrStringArray::Schema),
         }
     }
     fn encode(&self) -> Value {
