@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::field::{ErrorList, Path};
 use crate::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use crate::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
-use crate::wire::codec::{DecodeCx, DecodeIssue, Wire};
+use crate::wire::codec::{DecodeCx, DecodeIssue, Loc, Wire};
 use crate::wire::v1beta1::CustomResourceDefinitionV1Beta1;
 use crate::wire::{CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
 
@@ -266,11 +266,15 @@ pub fn is_supported_format(type_: &str, format: &str) -> bool {
 
 /// Warns about every `format` the server ignores.
 fn format_warnings(s: &JsonSchemaProps, p: &Path, out: &mut Vec<Warning>) {
+    format_warnings_at(s, &Loc::base(p), out);
+}
+
+fn format_warnings_at(s: &JsonSchemaProps, p: &Loc<'_>, out: &mut Vec<Warning>) {
     if let Some(f) = s.format.as_deref().filter(|f| !f.is_empty()) {
         let t = s.type_str();
         if !is_supported_format(t, f) {
             out.push(Warning {
-                field: p.child("format"),
+                field: p.child("format").path(),
                 message: format!(
                     "unrecognized format {f:?} for type {:?}: the API server does not validate it",
                     if t.is_empty() { "<unset>" } else { t }
@@ -278,25 +282,31 @@ fn format_warnings(s: &JsonSchemaProps, p: &Path, out: &mut Vec<Warning>) {
             });
         }
     }
-    for (k, sub) in s.properties.iter().flatten() {
-        format_warnings(sub, &p.child("properties").key(k.as_str()), out);
+    if let Some(props) = &s.properties {
+        let pp = p.child("properties");
+        for (k, sub) in props {
+            format_warnings_at(sub, &pp.key(k), out);
+        }
     }
     if let Some(SchemaOrArray::Schema(items)) = &s.items {
-        format_warnings(items, &p.child("items"), out);
+        format_warnings_at(items, &p.child("items"), out);
     }
     if let Some(SchemaOrBool::Schema(ap)) = &s.additional_properties {
-        format_warnings(ap, &p.child("additionalProperties"), out);
+        format_warnings_at(ap, &p.child("additionalProperties"), out);
     }
     for (key, list) in [
         ("allOf", &s.all_of),
         ("anyOf", &s.any_of),
         ("oneOf", &s.one_of),
     ] {
-        for (i, sub) in list.iter().flatten().enumerate() {
-            format_warnings(sub, &p.child(key).index(i), out);
+        if let Some(list) = list {
+            let lp = p.child(key);
+            for (i, sub) in list.iter().enumerate() {
+                format_warnings_at(sub, &lp.index(i), out);
+            }
         }
     }
     if let Some(n) = &s.not {
-        format_warnings(n, &p.child("not"), out);
+        format_warnings_at(n, &p.child("not"), out);
     }
 }

@@ -5,6 +5,7 @@
 use crate::field::{ErrorList, FieldError, Path};
 use crate::goregex;
 use crate::structural::{NestedValueValidation, Structural, ValueValidation};
+use crate::wire::codec::Loc;
 
 /// Options of the structural check (`ValidationOptions`). CRDs use the
 /// default: everything off.
@@ -29,7 +30,7 @@ enum Level {
 /// by the full error string as the server sorts them.
 pub fn validate_structural(path: &Path, s: &Structural, opts: StructuralOptions) -> ErrorList {
     let mut errs = ErrorList::new();
-    invariants(s, Level::Root, path, opts, &mut errs);
+    invariants(s, Level::Root, &Loc::base(path), opts, &mut errs);
     errs.extend(validate_structural_completeness(s, path, opts));
     sort_errors(&mut errs);
     errs
@@ -43,11 +44,20 @@ pub fn sort_errors(errs: &mut ErrorList) {
     errs.extend(keyed.into_iter().map(|(_, e)| e));
 }
 
-fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, errs: &mut ErrorList) {
+fn invariants(
+    s: &Structural,
+    lvl: Level,
+    p: &Loc<'_>,
+    opts: StructuralOptions,
+    errs: &mut ErrorList,
+) {
     let g = &s.generic;
     let x = &s.extensions;
     if g.type_ == "array" && s.items.is_none() {
-        errs.push(FieldError::required(&p.child("items"), "must be specified"));
+        errs.push(FieldError::required(
+            &p.child("items").path(),
+            "must be specified",
+        ));
     }
     if let Some(items) = &s.items {
         invariants(items, Level::Item, &p.child("items"), opts, errs);
@@ -64,7 +74,7 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
     if let Some(ap) = &g.additional_properties {
         if lvl == Level::Root {
             errs.push(FieldError::forbidden(
-                &p.child("additionalProperties"),
+                &p.child("additionalProperties").path(),
                 "must not be used at the root",
             ));
         }
@@ -80,14 +90,14 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
     }
     if x.int_or_string && x.preserve_unknown_fields {
         errs.push(FieldError::invalid(
-            &p.child("x-kubernetes-preserve-unknown-fields"),
+            &p.child("x-kubernetes-preserve-unknown-fields").path(),
             true,
             "must be false if x-kubernetes-int-or-string is true",
         ));
     }
     if x.int_or_string && x.embedded_resource {
         errs.push(FieldError::invalid(
-            &p.child("x-kubernetes-embedded-resource"),
+            &p.child("x-kubernetes-embedded-resource").path(),
             true,
             "must be false if x-kubernetes-int-or-string is true",
         ));
@@ -107,10 +117,10 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
     if x.embedded_resource && g.type_ != "object" {
         let detail = "must be object if x-kubernetes-embedded-resource is true";
         if g.type_.is_empty() {
-            errs.push(FieldError::required(&p.child("type"), detail));
+            errs.push(FieldError::required(&p.child("type").path(), detail));
         } else {
             errs.push(FieldError::invalid(
-                &p.child("type"),
+                &p.child("type").path(),
                 g.type_.as_str(),
                 detail,
             ));
@@ -121,17 +131,17 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
             Level::Item => "must not be empty for specified array items",
             Level::Field => "must not be empty for specified object fields",
         };
-        errs.push(FieldError::required(&p.child("type"), detail));
+        errs.push(FieldError::required(&p.child("type").path(), detail));
     }
     if x.embedded_resource && g.additional_properties.is_some() {
         errs.push(FieldError::forbidden(
-            &p.child("additionalProperties"),
+            &p.child("additionalProperties").path(),
             "must not be used if x-kubernetes-embedded-resource is set",
         ));
     }
     if lvl == Level::Root && !g.type_.is_empty() && g.type_ != "object" {
         errs.push(FieldError::invalid(
-            &p.child("type"),
+            &p.child("type").path(),
             g.type_.as_str(),
             "must be object at the root",
         ));
@@ -140,7 +150,7 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
         if let Some(f) = s.properties.get(name) {
             if check_metadata && f.generic.type_ != "string" {
                 errs.push(FieldError::invalid(
-                    &p.child("properties").key(name).child("type"),
+                    &p.child("properties").key(name).child("type").path(),
                     f.generic.type_.as_str(),
                     "must be string",
                 ));
@@ -148,24 +158,24 @@ fn invariants(s: &Structural, lvl: Level, p: &Path, opts: StructuralOptions, err
         }
     }
     if let Some(metadata) = s.properties.get("metadata") {
-        let mp = p.child("properties").key("metadata");
+        let mpp = p.child("properties");
+        let mp = mpp.key("metadata");
         if check_metadata && metadata.generic.type_ != "object" {
             errs.push(FieldError::invalid(
-                &mp.child("type"),
+                &mp.child("type").path(),
                 metadata.generic.type_.as_str(),
                 "must be object",
             ));
         }
         if lvl == Level::Root && !is_bare_root_metadata(metadata) {
             errs.push(FieldError::forbidden(
-                &mp,
+                &mp.path(),
                 "must not specify anything other than name and generateName, but metadata is implicitly specified",
             ));
         }
     }
     if x.embedded_resource && !x.preserve_unknown_fields && s.properties.is_empty() {
-        errs.push(FieldError::required(
-            &p.child("properties"),
+        errs.push(FieldError::required(&p.child("properties").path(),
             "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
         ));
     }
@@ -202,7 +212,7 @@ fn value_validation(
     v: &ValueValidation,
     skip_any_of: bool,
     skip_first_all_of_any_of: bool,
-    p: &Path,
+    p: &Loc<'_>,
     opts: StructuralOptions,
     errs: &mut ErrorList,
 ) {
@@ -233,7 +243,7 @@ fn value_validation(
     if !v.pattern.is_empty() {
         if let Err(e) = goregex::compile(&v.pattern) {
             errs.push(FieldError::invalid(
-                &p.child("pattern"),
+                &p.child("pattern").path(),
                 v.pattern.as_str(),
                 format!("must be a valid regular expression, but isn't: {e}"),
             ));
@@ -244,7 +254,7 @@ fn value_validation(
 fn nested(
     v: &NestedValueValidation,
     skip_any_of: bool,
-    p: &Path,
+    p: &Loc<'_>,
     opts: StructuralOptions,
     errs: &mut ErrorList,
 ) {
@@ -259,7 +269,7 @@ fn nested(
     let x = &v.forbidden_extensions;
     if !g.type_.is_empty() {
         errs.push(FieldError::forbidden(
-            &p.child("type"),
+            &p.child("type").path(),
             "must be empty to be structural",
         ));
     }
@@ -268,14 +278,14 @@ fn nested(
             nested(ap, false, &p.child("additionalProperties"), opts, errs);
         } else {
             errs.push(FieldError::forbidden(
-                &p.child("additionalProperties"),
+                &p.child("additionalProperties").path(),
                 "must be undefined to be structural",
             ));
         }
     }
     let forbid = |errs: &mut ErrorList, cond: bool, key: &str, detail: &str| {
         if cond {
-            errs.push(FieldError::forbidden(&p.child(key), detail));
+            errs.push(FieldError::forbidden(&p.child(key).path(), detail));
         }
     };
     forbid(
@@ -346,7 +356,7 @@ fn nested(
     );
     if v.properties.contains_key("metadata") {
         errs.push(FieldError::forbidden(
-            &p.child("properties").key("metadata"),
+            &p.child("properties").key("metadata").path(),
             "must not be specified in a nested context",
         ));
     }
