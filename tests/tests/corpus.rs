@@ -1,6 +1,7 @@
 //! The real-CRD corpus (`../shared/corpus/crds`, or `SCHEMA_GEN_CORPUS_DIR`):
 //! every CRD must check clean exactly as the API server would accept it,
-//! and `fmt` must give back the input as a JSON value.
+//! and `fmt` must give back the input as a JSON value (and its YAML output
+//! must read back as the same value).
 //!
 //! One file is not accepted by an API server as it is published, and is
 //! expected to fail with exactly the server's errors (see [`EXPECTED`]).
@@ -70,8 +71,16 @@ fn main() {
                     "{name} doc {i}: check: want {want:#?}\n got {got:#?}"
                 ));
             }
-            if input.to_value() != doc.value {
+            let written = input.to_value();
+            if written != doc.value {
                 failures.push(format!("{name} doc {i}: fmt is not lossless"));
+            }
+            // `fmt` writes YAML by default: reading it back gives the same value.
+            let yaml = schema_core::yaml_out::to_yaml(&written);
+            match parse_documents("fmt output", yaml.as_bytes(), &Limits::default()) {
+                Ok(back) if back.len() == 1 && back[0].value == written => {}
+                Ok(_) => failures.push(format!("{name} doc {i}: fmt YAML does not read back the same")),
+                Err(e) => failures.push(format!("{name} doc {i}: fmt YAML does not parse: {e}")),
             }
         }
     }
