@@ -79,7 +79,9 @@ fn main() {
             let yaml = schema_core::yaml_out::to_yaml(&written);
             match parse_documents("fmt output", yaml.as_bytes(), &Limits::default()) {
                 Ok(back) if back.len() == 1 && back[0].value == written => {}
-                Ok(_) => failures.push(format!("{name} doc {i}: fmt YAML does not read back the same")),
+                Ok(_) => failures.push(format!(
+                    "{name} doc {i}: fmt YAML does not read back the same"
+                )),
                 Err(e) => failures.push(format!("{name} doc {i}: fmt YAML does not parse: {e}")),
             }
         }
