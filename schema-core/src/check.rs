@@ -167,53 +167,34 @@ pub struct CheckReport {
 /// of a CRD version with paths relative to the schema root.
 pub fn check(input: &Input) -> CheckReport {
     let mut report = CheckReport::default();
-    match input {
+    let crd = match input {
         Input::CrdV1(c) => {
             report.errors = validate_custom_resource_definition(c, RequestVersion::V1);
-            for (i, v) in c
-                .spec
-                .iter()
-                .flat_map(|s| s.versions.iter().flatten())
-                .enumerate()
-            {
-                if let Some(s) = v
-                    .schema
-                    .as_ref()
-                    .and_then(|s| s.open_api_v3_schema.as_ref())
-                {
-                    let base = Path::new(["spec", "versions"])
-                        .index(i)
-                        .child("schema")
-                        .child("openAPIV3Schema");
-                    format_warnings(s, &base, &mut report.warnings);
-                }
-            }
+            c
         }
         Input::CrdV1Beta1 { v1, .. } => {
             report.errors = validate_custom_resource_definition(v1, RequestVersion::V1Beta1);
-            for (i, v) in v1
-                .spec
-                .iter()
-                .flat_map(|s| s.versions.iter().flatten())
-                .enumerate()
-            {
-                if let Some(s) = v
-                    .schema
-                    .as_ref()
-                    .and_then(|s| s.open_api_v3_schema.as_ref())
-                {
-                    let base = Path::new(["spec", "versions"])
-                        .index(i)
-                        .child("schema")
-                        .child("openAPIV3Schema");
-                    format_warnings(s, &base, &mut report.warnings);
-                }
-            }
+            v1
         }
         Input::Schema(s) => {
             report.errors =
                 validate_openapi_v3_schema(s, false, &SchemaOptions::create(), &Path::root());
             format_warnings(s, &Path::root(), &mut report.warnings);
+            return report;
+        }
+    };
+    let versions = crd.spec.iter().flat_map(|s| s.versions.iter().flatten());
+    for (i, v) in versions.enumerate() {
+        if let Some(s) = v
+            .schema
+            .as_ref()
+            .and_then(|s| s.open_api_v3_schema.as_ref())
+        {
+            let base = Path::new(["spec", "versions"])
+                .index(i)
+                .child("schema")
+                .child("openAPIV3Schema");
+            format_warnings(s, &base, &mut report.warnings);
         }
     }
     report

@@ -1959,119 +1959,13 @@ fn validate_api_approval(group: &str, meta: Option<&Value>, errs: &mut ErrorList
 }
 
 // ---------------------------------------------------------------------------
-// apimachinery's name checks, with its messages
+// apimachinery's name checks (shared with `crate::objectmeta`)
 // ---------------------------------------------------------------------------
 
-const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-const DNS1123_SUBDOMAIN_ERR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-const DNS1035_LABEL_FMT: &str = "[a-z]([-a-z0-9]*[a-z0-9])?";
-const DNS1035_LABEL_ERR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-const LABEL_KEY_FMT: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-const LABEL_KEY_ERR: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const LABEL_VALUE_ERR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-
-/// `validation.MaxLenError`.
-fn max_len_error(n: usize) -> String {
-    format!("must be no more than {n} characters")
-}
-
-/// `validation.RegexError`.
-fn regex_error(msg: &str, fmt: &str, examples: &[&str]) -> String {
-    if examples.is_empty() {
-        return format!("{msg} (regex used for validation is '{fmt}')");
-    }
-    let mut s = format!("{msg} (e.g. ");
-    for (i, e) in examples.iter().enumerate() {
-        if i > 0 {
-            s.push_str(" or ");
-        }
-        s.push('\'');
-        s.push_str(e);
-        s.push_str("', ");
-    }
-    s.push_str("regex used for validation is '");
-    s.push_str(fmt);
-    s.push_str("')");
-    s
-}
-
-/// Whether `s` matches `^[first]([-mid]*[last])?$` where `first`, `last`
-/// and the middle class are given as predicates.
-fn matches_label(
-    s: &str,
-    first: fn(u8) -> bool,
-    middle: fn(u8) -> bool,
-    last: fn(u8) -> bool,
-) -> bool {
-    let b = s.as_bytes();
-    match (b.first(), b.last()) {
-        (Some(f), Some(l)) => {
-            first(*f)
-                && (b.len() == 1
-                    || (last(*l)
-                        && b.get(1..b.len() - 1)
-                            .is_some_and(|m| m.iter().all(|c| middle(*c)))))
-        }
-        _ => false,
-    }
-}
-
-fn lower_alnum(c: u8) -> bool {
-    c.is_ascii_lowercase() || c.is_ascii_digit()
-}
-
-fn lower_alnum_dash(c: u8) -> bool {
-    lower_alnum(c) || c == b'-'
-}
-
-fn alnum(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-}
-
-fn label_key_middle(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.')
-}
-
-fn is_dns1123_label_match(s: &str) -> bool {
-    matches_label(s, lower_alnum, lower_alnum_dash, lower_alnum)
-}
-
-/// `validation.IsDNS1123Subdomain`.
-fn is_dns1123_subdomain(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 253 {
-        errs.push(max_len_error(253));
-    }
-    if !value.split('.').all(is_dns1123_label_match) {
-        errs.push(regex_error(
-            DNS1123_SUBDOMAIN_ERR,
-            &format!("{DNS1123_LABEL_FMT}(\\.{DNS1123_LABEL_FMT})*"),
-            &["example.com"],
-        ));
-    }
-    errs
-}
-
-/// `validation.IsDNS1035Label`.
-fn is_dns1035_label(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push(max_len_error(63));
-    }
-    if !matches_label(
-        value,
-        |c| c.is_ascii_lowercase(),
-        lower_alnum_dash,
-        lower_alnum,
-    ) {
-        errs.push(regex_error(
-            DNS1035_LABEL_ERR,
-            DNS1035_LABEL_FMT,
-            &["my-name", "abc-123"],
-        ));
-    }
-    errs
-}
+use crate::objectmeta::{
+    is_dns1035_label, is_dns1123_subdomain, is_qualified_name,
+    is_valid_label_value as is_label_value,
+};
 
 /// `apimachineryvalidation.NameIsDNSSubdomain`: for a `generateName`
 /// prefix, a trailing dash is masked first (as upstream does, by
@@ -2082,65 +1976,6 @@ fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
         return is_dns1123_subdomain(&format!("{}a", String::from_utf8_lossy(head)));
     }
     is_dns1123_subdomain(name)
-}
-
-/// `validation.IsQualifiedName` (a label key).
-fn is_qualified_name(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    let name = match value.split_once('/') {
-        None => value,
-        Some((_, suffix)) if suffix.contains('/') => {
-            errs.push(format!(
-                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-                regex_error(LABEL_KEY_ERR, LABEL_KEY_FMT, &["MyName", "my.name", "123-abc"])
-            ));
-            return errs;
-        }
-        Some((prefix, suffix)) => {
-            if prefix.is_empty() {
-                errs.push("prefix part must be non-empty".into());
-            } else {
-                errs.extend(
-                    is_dns1123_subdomain(prefix)
-                        .into_iter()
-                        .map(|m| format!("prefix part {m}")),
-                );
-            }
-            suffix
-        }
-    };
-    if name.is_empty() {
-        errs.push("name part must be non-empty".into());
-    } else if name.len() > 63 {
-        errs.push(format!("name part {}", max_len_error(63)));
-    }
-    if !matches_label(name, alnum, label_key_middle, alnum) {
-        errs.push(format!(
-            "name part {}",
-            regex_error(
-                LABEL_KEY_ERR,
-                LABEL_KEY_FMT,
-                &["MyName", "my.name", "123-abc"]
-            )
-        ));
-    }
-    errs
-}
-
-/// `validation.IsValidLabelValue`.
-fn is_label_value(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push(max_len_error(63));
-    }
-    if !value.is_empty() && !matches_label(value, alnum, label_key_middle, alnum) {
-        errs.push(regex_error(
-            LABEL_VALUE_ERR,
-            &format!("({LABEL_KEY_FMT})?"),
-            &["MyValue", "my_value", "12345"],
-        ));
-    }
-    errs
 }
 
 // ---------------------------------------------------------------------------
