@@ -108,10 +108,11 @@
 //! random test of the input wrapper against the corpus and generated inputs;
 //! no `catch_unwind` is used.
 
+use crate::field::go_quote;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use saphyr_parser::input::{SkipTabs, is_alpha, is_blank, is_breakz};
 use saphyr_parser::{Event, Input, Parser, ScalarStyle, ScanError, StrInput, Tag};
@@ -1951,27 +1952,6 @@ fn lossy_utf8(bytes: &[u8]) -> String {
             out.push('\u{FFFD}');
         }
     }
-    out
-}
-
-/// A string quoted as Go's `%q` quotes it (for the usual characters).
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
     out
 }
 
