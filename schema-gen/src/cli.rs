@@ -9,9 +9,13 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
 use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_input_owned};
+use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::field::{Path, PathElement};
+use schema_core::prune::prune;
 use schema_core::source::{self, Document, Limits, PathSegment};
+use schema_core::structural::Structural;
 use schema_core::validation::crd::submitted_location;
+use schema_core::wire::CustomResourceDefinition;
 
 /// Exit code: success.
 pub const EXIT_OK: i32 = 0;
@@ -67,6 +71,48 @@ pub enum Command {
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
     },
+    /// Prune objects as the API server does before storing them: unknown
+    /// fields removed, then nulls the schema neither allows nor defaults.
+    Prune {
+        /// The schema to process objects with.
+        #[command(flatten)]
+        schema: SchemaArgs,
+        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+        #[arg(required = true)]
+        objects: Vec<PathBuf>,
+        /// Output format; `json` also lists the pruned fields.
+        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+        output: DocumentFormat,
+    },
+    /// Apply schema defaults to objects with the API server's defaulting
+    /// algorithm.
+    Default {
+        /// The schema to process objects with.
+        #[command(flatten)]
+        schema: SchemaArgs,
+        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+        #[arg(required = true)]
+        objects: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+        output: DocumentFormat,
+    },
+}
+
+/// Where the schema for objects comes from.
+#[derive(clap::Args, Debug)]
+#[group(required = true, multiple = false)]
+pub struct SchemaArgs {
+    /// A bare structural schema (the content of `openAPIV3Schema`).
+    #[arg(long)]
+    schema: Option<PathBuf>,
+    /// A CustomResourceDefinition; the version is taken from each object's
+    /// `apiVersion` unless `--version` is given.
+    #[arg(long)]
+    crd: Option<PathBuf>,
+    /// The CRD version to use.
+    #[arg(long, requires = "crd")]
+    version: Option<String>,
 }
 
 /// Runs the program with `args` (including the program name).
@@ -105,6 +151,16 @@ where
     match cli.command {
         Command::Check { files, output } => cmd_check(&files, output, &mut io),
         Command::Fmt { file, output } => cmd_fmt(&file, output, &mut io),
+        Command::Prune {
+            schema,
+            objects,
+            output,
+        } => cmd_objects(&schema, &objects, output, ObjectOp::Prune, &mut io),
+        Command::Default {
+            schema,
+            objects,
+            output,
+        } => cmd_objects(&schema, &objects, output, ObjectOp::Default, &mut io),
     }
 }
 
@@ -379,4 +435,216 @@ fn cmd_fmt(file: &std::path::Path, output: DocumentFormat, io: &mut Io<'_>) -> i
         return EXIT_UNPROCESSABLE;
     }
     EXIT_OK
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ObjectOp {
+    Prune,
+    Default,
+}
+
+/// The schema objects are processed with.
+enum SchemaSource {
+    /// A bare schema: objects are not resource roots.
+    Bare(Option<Structural>),
+    /// The CRDs of a file, by group.
+    Crds(Vec<CustomResourceDefinition>),
+}
+
+fn load_schema_source(args: &SchemaArgs, io: &mut Io<'_>) -> Result<SchemaSource, String> {
+    let file = args
+        .schema
+        .as_ref()
+        .or(args.crd.as_ref())
+        .ok_or("no schema given")?;
+    let loaded = load(file, io)?;
+    let mut crds = Vec::new();
+    for mut doc in loaded.docs {
+        let (input, _) = read_input_owned(std::mem::take(&mut doc.value))
+            .map_err(|e| read_error_message(&loaded.name, &doc, &e))?;
+        match input {
+            Input::Schema(s) if args.schema.is_some() => {
+                let st = Structural::from_props(&s)
+                    .map_err(|e| format!("{}: the schema is not structural: {e}", loaded.name))?;
+                return Ok(SchemaSource::Bare(Some(st)));
+            }
+            Input::Schema(_) => {
+                return Err(format!(
+                    "{}: expected a CustomResourceDefinition",
+                    loaded.name
+                ));
+            }
+            other => {
+                if args.schema.is_some() {
+                    return Err(format!(
+                        "{}: expected a bare schema, found a CustomResourceDefinition (use --crd)",
+                        loaded.name
+                    ));
+                }
+                if let Some(c) = other.crd() {
+                    crds.push(c.clone());
+                }
+            }
+        }
+    }
+    if crds.is_empty() {
+        return Err(format!(
+            "{}: no CustomResourceDefinition found",
+            loaded.name
+        ));
+    }
+    Ok(SchemaSource::Crds(crds))
+}
+
+/// The structural schema of the CRD version an object belongs to, and
+/// whether the CRD preserves unknown fields.
+fn crd_schema(
+    crds: &[CustomResourceDefinition],
+    version: Option<&str>,
+    obj: &serde_json::Value,
+) -> Result<(Option<Structural>, bool), String> {
+    let api_version = obj
+        .get("apiVersion")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("");
+    let kind = obj
+        .get("kind")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("");
+    let (group, obj_version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+    let crd = match crds {
+        [one] if version.is_some() => Some(one),
+        _ => crds.iter().find(|c| {
+            let spec = c.spec.as_ref();
+            spec.and_then(|s| s.group.as_deref()) == Some(group)
+                && spec
+                    .and_then(|s| s.names.as_ref())
+                    .and_then(|n| n.kind.as_deref())
+                    == Some(kind)
+        }),
+    }
+    .or(match crds {
+        [one] => Some(one),
+        _ => None,
+    })
+    .ok_or_else(|| {
+        format!("no CustomResourceDefinition for apiVersion {api_version:?}, kind {kind:?}")
+    })?;
+    let spec = crd.spec.as_ref();
+    let want = version.unwrap_or(obj_version);
+    let versions = spec.and_then(|s| s.versions.as_deref()).unwrap_or_default();
+    let v = versions
+        .iter()
+        .find(|v| v.name.as_deref() == Some(want))
+        .or(match versions {
+            [one] if version.is_none() => Some(one),
+            _ => None,
+        })
+        .ok_or_else(|| {
+            format!(
+                "the CustomResourceDefinition {:?} has no version {want:?}",
+                crd.name().unwrap_or("")
+            )
+        })?;
+    let schema = match v
+        .schema
+        .as_ref()
+        .and_then(|s| s.open_api_v3_schema.as_ref())
+    {
+        Some(s) => Some(
+            Structural::from_props(s)
+                .map_err(|e| format!("the schema of version {want:?} is not structural: {e}"))?,
+        ),
+        None => None,
+    };
+    let preserve = spec.and_then(|s| s.preserve_unknown_fields) == Some(true);
+    Ok((schema, preserve))
+}
+
+fn cmd_objects(
+    args: &SchemaArgs,
+    files: &[PathBuf],
+    output: DocumentFormat,
+    op: ObjectOp,
+    io: &mut Io<'_>,
+) -> i32 {
+    let source = match load_schema_source(args, io) {
+        Ok(s) => s,
+        Err(msg) => {
+            let _ = writeln!(io.stderr, "error: {msg}");
+            return EXIT_UNPROCESSABLE;
+        }
+    };
+    let mut results = Vec::new();
+    let mut exit = EXIT_OK;
+    for f in files {
+        let loaded = match load(f, io) {
+            Ok(l) => l,
+            Err(msg) => {
+                let _ = writeln!(io.stderr, "error: {msg}");
+                exit = EXIT_UNPROCESSABLE;
+                continue;
+            }
+        };
+        for doc in loaded.docs {
+            let mut obj = doc.value;
+            let (schema, is_root, preserve) = match &source {
+                SchemaSource::Bare(s) => (s.clone(), false, false),
+                SchemaSource::Crds(crds) => match crd_schema(crds, args.version.as_deref(), &obj) {
+                    Ok((s, p)) => (s, true, p),
+                    Err(msg) => {
+                        let _ = writeln!(
+                            io.stderr,
+                            "{}: error: {msg}",
+                            location_prefix(&loaded.name, Some((doc.start.line, doc.start.column)))
+                        );
+                        exit = EXIT_UNPROCESSABLE;
+                        continue;
+                    }
+                },
+            };
+            let pruned = match op {
+                ObjectOp::Prune if !preserve => {
+                    let paths = prune(&mut obj, schema.as_ref(), is_root, true);
+                    prune_non_nullable_nulls_without_defaults(&mut obj, schema.as_ref());
+                    paths
+                }
+                ObjectOp::Prune => Vec::new(),
+                ObjectOp::Default => {
+                    default(&mut obj, schema.as_ref());
+                    Vec::new()
+                }
+            };
+            results.push((obj, pruned));
+        }
+    }
+    let text = match output {
+        DocumentFormat::Json => {
+            let objects: Vec<serde_json::Value> = results
+                .iter()
+                .map(|(o, p)| match op {
+                    ObjectOp::Prune => json!({"object": o, "pruned": p}),
+                    ObjectOp::Default => json!({"object": o}),
+                })
+                .collect();
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&json!({"objects": objects})).unwrap_or_default()
+            )
+        }
+        DocumentFormat::Yaml => {
+            let mut s = String::new();
+            for (i, (o, _)) in results.iter().enumerate() {
+                if i > 0 || results.len() > 1 {
+                    s.push_str("---\n");
+                }
+                s.push_str(&schema_core::yaml_out::to_yaml(o));
+            }
+            s
+        }
+    };
+    if io.stdout.write_all(text.as_bytes()).is_err() {
+        return EXIT_UNPROCESSABLE;
+    }
+    exit
 }

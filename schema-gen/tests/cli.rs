@@ -293,3 +293,61 @@ fn hostile_regex() {
         "properties[a].pattern: Invalid value",
     );
 }
+
+#[test]
+fn prune_removes_unknown_fields_and_reports_them() {
+    let crd = examples().join("widget-crd.yaml");
+    let obj = examples().join("widget.yaml");
+    let (out, _) = run(
+        &[
+            "prune",
+            "--crd",
+            crd.to_str().unwrap(),
+            "-o",
+            "json",
+            obj.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["objects"][0]["pruned"], serde_json::json!(["spec.color"]));
+    assert!(v["objects"][0]["object"]["spec"].get("color").is_none());
+    assert_eq!(v["objects"][0]["object"]["metadata"]["name"], "my-widget");
+}
+
+#[test]
+fn default_fills_gaps_from_a_bare_schema() {
+    let schema = b"type: object\nproperties:\n  replicas: {type: integer, default: 1}\n  name: {type: string}\n";
+    let p = tmp("schema.yaml", schema);
+    let (out, _) = run(
+        &[
+            "default",
+            "--schema",
+            p.to_str().unwrap(),
+            "-o",
+            "json",
+            "-",
+        ],
+        Some(b"name: x\n---\nname: y\nreplicas: 3\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["objects"][0]["object"]["replicas"], 1);
+    assert_eq!(v["objects"][1]["object"]["replicas"], 3);
+}
+
+#[test]
+fn objects_of_an_unknown_kind_are_exit_2() {
+    let crd = examples().join("widget-crd.yaml");
+    let (out, _) = run(
+        &["prune", "--crd", crd.to_str().unwrap(), "-"],
+        Some(b"apiVersion: other.io/v1\nkind: Gizmo\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no CustomResourceDefinition for apiVersion \"other.io/v1\""),
+        "{}",
+        text(&out.stderr)
+    );
+}
