@@ -446,7 +446,7 @@ enum ObjectOp {
 /// The schema objects are processed with.
 enum SchemaSource {
     /// A bare schema: objects are not resource roots.
-    Bare(Option<Structural>),
+    Bare(Option<Box<Structural>>),
     /// The CRDs of a file, by group.
     Crds(Vec<CustomResourceDefinition>),
 }
@@ -466,7 +466,7 @@ fn load_schema_source(args: &SchemaArgs, io: &mut Io<'_>) -> Result<SchemaSource
             Input::Schema(s) if args.schema.is_some() => {
                 let st = Structural::from_props(&s)
                     .map_err(|e| format!("{}: the schema is not structural: {e}", loaded.name))?;
-                return Ok(SchemaSource::Bare(Some(st)));
+                return Ok(SchemaSource::Bare(Some(Box::new(st))));
             }
             Input::Schema(_) => {
                 return Err(format!(
@@ -523,10 +523,6 @@ fn crd_schema(
                     == Some(kind)
         }),
     }
-    .or(match crds {
-        [one] => Some(one),
-        _ => None,
-    })
     .ok_or_else(|| {
         format!("no CustomResourceDefinition for apiVersion {api_version:?}, kind {kind:?}")
     })?;
@@ -589,7 +585,7 @@ fn cmd_objects(
         for doc in loaded.docs {
             let mut obj = doc.value;
             let (schema, is_root, preserve) = match &source {
-                SchemaSource::Bare(s) => (s.clone(), false, false),
+                SchemaSource::Bare(s) => (s.as_deref().cloned(), false, false),
                 SchemaSource::Crds(crds) => match crd_schema(crds, args.version.as_deref(), &obj) {
                     Ok((s, p)) => (s, true, p),
                     Err(msg) => {
