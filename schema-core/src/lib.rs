@@ -4,6 +4,7 @@ pub mod check;
 pub mod default;
 pub mod field;
 pub mod goregex;
+pub mod listtype;
 pub mod objectmeta;
 pub mod prune;
 pub mod source;

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::field::{FieldError, Path as FieldPath};
+use schema_core::listtype::validate_list_sets_and_maps;
 use schema_core::prune::prune;
 use schema_core::structural::Structural;
 use schema_core::validation::schema::{
@@ -290,6 +291,18 @@ fn match_type_and_field(expect: &Value, errs: &[FieldError]) -> Outcome {
 fn validate_value_case(case: &Value) -> Outcome {
     let input = &case["input"];
     let expect = &case["expect"];
+    if input["operation"] == "ValidateListSetsAndMaps" {
+        let schema = match structural_input(&input["schema"]) {
+            Ok(s) => s,
+            Err(e) => return Outcome::Fail(e),
+        };
+        let root = input["rootPath"]
+            .as_str()
+            .map(FieldPath::parse)
+            .unwrap_or_default();
+        let errs = validate_list_sets_and_maps(&root, schema.as_ref(), &input["object"]);
+        return match_type_and_field(expect, &errs);
+    }
     if input["operation"] != "ValidateCustomResource" || input.get("oldObject").is_some() {
         return Outcome::Skip;
     }
