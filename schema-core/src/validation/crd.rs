@@ -1805,10 +1805,16 @@ fn validate_webhook_url(p: &Path, url: &str, errs: &mut ErrorList) {
 /// `webhook.ValidateWebhookService`.
 fn validate_webhook_service(p: &Path, svc: &ServiceReference, errs: &mut ErrorList) {
     if opt_str(svc.name.as_ref()).is_empty() {
-        errs.push(FieldError::required(&p.child("name"), ""));
+        errs.push(FieldError::required(
+            &p.child("name"),
+            "service name is required",
+        ));
     }
     if opt_str(svc.namespace.as_ref()).is_empty() {
-        errs.push(FieldError::required(&p.child("namespace"), ""));
+        errs.push(FieldError::required(
+            &p.child("namespace"),
+            "service namespace is required",
+        ));
     }
     let port = svc.port.unwrap_or(443);
     if !(1..=65535).contains(&port) {
