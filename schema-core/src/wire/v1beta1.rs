@@ -221,3 +221,51 @@ impl CustomResourceDefinitionV1Beta1 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::field::Path;
+    use crate::wire::codec::{DecodeCx, Wire};
+    use serde_json::json;
+
+    #[test]
+    fn converts_to_v1_as_the_server_does() {
+        let v = json!({
+            "apiVersion": "apiextensions.k8s.io/v1beta1",
+            "kind": "CustomResourceDefinition",
+            "metadata": {"name": "foos.example.com"},
+            "spec": {
+                "group": "example.com",
+                "version": "v1",
+                "names": {"plural": "foos", "kind": "Foo"},
+                "scope": "Namespaced",
+                "validation": {"openAPIV3Schema": {"type": "object"}},
+                "subresources": {"status": {}},
+                "additionalPrinterColumns": [{"name": "Age", "type": "date", "JSONPath": ".metadata.creationTimestamp"}],
+            }
+        });
+        let mut cx = DecodeCx::default();
+        let crd = CustomResourceDefinitionV1Beta1::decode(&v, &Path::root(), &mut cx).unwrap();
+        assert!(cx.errors.is_empty() && cx.warnings.is_empty());
+        // Written back as read.
+        assert_eq!(crd.encode(), v);
+        let v1 = crd.to_v1().encode();
+        assert_eq!(v1["apiVersion"], "apiextensions.k8s.io/v1");
+        assert_eq!(v1["spec"]["preserveUnknownFields"], true);
+        assert_eq!(v1["spec"]["conversion"], json!({"strategy": "None"}));
+        let version = &v1["spec"]["versions"][0];
+        assert_eq!(version["name"], "v1");
+        assert_eq!(version["served"], true);
+        assert_eq!(version["storage"], true);
+        assert_eq!(
+            version["schema"],
+            json!({"openAPIV3Schema": {"type": "object"}})
+        );
+        assert_eq!(version["subresources"], json!({"status": {}}));
+        assert_eq!(
+            version["additionalPrinterColumns"][0]["jsonPath"],
+            ".metadata.creationTimestamp"
+        );
+    }
+}
