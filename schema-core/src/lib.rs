@@ -7,6 +7,7 @@ pub mod goregex;
 pub mod listtype;
 pub mod objectmeta;
 pub mod prune;
+pub mod publish;
 pub mod source;
 pub mod structural;
 pub mod validation;
