@@ -12,6 +12,7 @@ use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_inp
 use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::field::{Path, PathElement};
 use schema_core::prune::prune;
+use schema_core::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
 use schema_core::source::{self, Document, Limits, PathSegment};
 use schema_core::structural::Structural;
 use schema_core::validation::crd::submitted_location;
@@ -70,6 +71,23 @@ pub enum Command {
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
+    },
+    /// Print the OpenAPI the API server publishes for CRDs (or a bare
+    /// schema): one Swagger 2.0 document with `--v2`, the document of the
+    /// group-version with `--v3` (a JSON object keyed by
+    /// `apis/<group>/<version>` when the input spans several).
+    Openapi {
+        /// The file (`-` for stdin).
+        file: PathBuf,
+        /// Publish OpenAPI v2 (Swagger 2.0).
+        #[arg(long, conflicts_with = "v3", required_unless_present = "v3")]
+        v2: bool,
+        /// Publish OpenAPI v3.
+        #[arg(long)]
+        v3: bool,
+        /// Only these CRD versions (repeatable).
+        #[arg(long)]
+        version: Vec<String>,
     },
     /// Prune objects as the API server does before storing them: unknown
     /// fields removed, then nulls the schema neither allows nor defaults.
@@ -151,6 +169,12 @@ where
     match cli.command {
         Command::Check { files, output } => cmd_check(&files, output, &mut io),
         Command::Fmt { file, output } => cmd_fmt(&file, output, &mut io),
+        Command::Openapi {
+            file,
+            v2,
+            v3: _,
+            version,
+        } => cmd_openapi(&file, v2, &version, &mut io),
         Command::Prune {
             schema,
             objects,
@@ -643,4 +667,103 @@ fn cmd_objects(
         return EXIT_UNPROCESSABLE;
     }
     exit
+}
+
+/// Merges `src`'s definitions (v2 `definitions`, v3 `components.schemas`)
+/// into `dst`.
+fn merge_definitions(dst: &mut serde_json::Value, src: serde_json::Value, v2: bool) {
+    let pointer = if v2 {
+        "/definitions"
+    } else {
+        "/components/schemas"
+    };
+    let incoming = src
+        .pointer(pointer)
+        .and_then(serde_json::Value::as_object)
+        .cloned();
+    if dst.is_null() {
+        *dst = src;
+        return;
+    }
+    if let (Some(incoming), Some(target)) = (
+        incoming,
+        dst.pointer_mut(pointer)
+            .and_then(serde_json::Value::as_object_mut),
+    ) {
+        for (k, v) in incoming {
+            target.entry(k).or_insert(v);
+        }
+    }
+}
+
+fn cmd_openapi(file: &std::path::Path, v2: bool, versions: &[String], io: &mut Io<'_>) -> i32 {
+    let loaded = match load(file, io) {
+        Ok(l) => l,
+        Err(msg) => {
+            let _ = writeln!(io.stderr, "error: {msg}");
+            return EXIT_UNPROCESSABLE;
+        }
+    };
+    let mut v2_doc = serde_json::Value::Null;
+    let mut v3_docs: std::collections::BTreeMap<String, serde_json::Value> = Default::default();
+    let mut bare: Option<serde_json::Value> = None;
+    for mut doc in loaded.docs {
+        let input = match read_input_owned(std::mem::take(&mut doc.value)) {
+            Ok((input, _)) => input,
+            Err(e) => {
+                let _ = writeln!(io.stderr, "{}", read_error_message(&loaded.name, &doc, &e));
+                return EXIT_UNPROCESSABLE;
+            }
+        };
+        let result = match &input {
+            Input::Schema(s) => {
+                let r = if v2 {
+                    publish_schema_v2(s)
+                } else {
+                    publish_schema_v3(s)
+                };
+                r.map(|v| bare = Some(v))
+            }
+            other => {
+                let Some(crd) = other.crd() else { continue };
+                let mut crd = crd.clone();
+                if !versions.is_empty() {
+                    if let Some(vs) = crd.spec.as_mut().and_then(|s| s.versions.as_mut()) {
+                        vs.retain(|v| v.name.as_ref().is_some_and(|n| versions.contains(n)));
+                    }
+                }
+                if v2 {
+                    publish_v2(&crd).map(|d| merge_definitions(&mut v2_doc, d, true))
+                } else {
+                    publish_v3(&crd).map(|docs| {
+                        for (k, d) in docs {
+                            merge_definitions(v3_docs.entry(k).or_default(), d, false);
+                        }
+                    })
+                }
+            }
+        };
+        if let Err(e) = result {
+            let loc = location_prefix(&loaded.name, Some((doc.start.line, doc.start.column)));
+            let _ = writeln!(io.stderr, "{loc}: error: {e}");
+            return EXIT_ERRORS;
+        }
+    }
+    let out = if let Some(b) = bare {
+        b
+    } else if v2 {
+        v2_doc
+    } else if v3_docs.len() == 1 {
+        v3_docs.into_values().next().unwrap_or_default()
+    } else {
+        serde_json::Value::Object(v3_docs.into_iter().collect())
+    };
+    let text = format!(
+        "{}\n",
+        serde_json::to_string_pretty(&out).unwrap_or_default()
+    );
+    if io.stdout.write_all(text.as_bytes()).is_err() {
+        return EXIT_UNPROCESSABLE;
+    }
+    EXIT_OK
 }

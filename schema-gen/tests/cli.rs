@@ -351,3 +351,29 @@ fn objects_of_an_unknown_kind_are_exit_2() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn openapi_publishes_v2_and_v3() {
+    let crd = examples().join("widget-crd.yaml");
+    let (out, _) = run(&["openapi", "--v3", crd.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let widget = &v["components"]["schemas"]["com.example.v1.Widget"];
+    assert_eq!(
+        widget["x-kubernetes-group-version-kind"][0]["kind"],
+        "Widget"
+    );
+    // int-or-string is unfolded.
+    assert_eq!(
+        widget["properties"]["spec"]["properties"]["port"]["anyOf"],
+        serde_json::json!([{"type": "integer"}, {"type": "string"}])
+    );
+    let (out, _) = run(&["openapi", "--v2", crd.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["swagger"], "2.0");
+    let spec = &v["definitions"]["com.example.v1.Widget"]["properties"]["spec"];
+    // v2 drops junctors and defaults.
+    assert!(spec["properties"]["port"].get("anyOf").is_none());
+    assert!(spec["properties"]["replicas"].get("default").is_none());
+}
