@@ -66,3 +66,39 @@ fn check_only(bencher: divan::Bencher<'_, '_>, file: &str) {
             .sum::<usize>()
     });
 }
+
+/// What `schema-gen openapi --v3` does: parse, decode, publish every
+/// served version.
+#[divan::bench(args = FILES, sample_count = 20)]
+fn parse_and_publish_v3(bencher: divan::Bencher<'_, '_>, file: &str) {
+    let bytes = load(file);
+    bencher.bench(|| {
+        let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
+        docs.into_iter()
+            .filter_map(|d| read_input_owned(d.value).ok())
+            .filter_map(|(input, _)| {
+                input
+                    .crd()
+                    .and_then(|c| schema_core::publish::publish_v3(c).ok())
+            })
+            .map(|docs| docs.len())
+            .sum::<usize>()
+    });
+}
+
+/// What `schema-gen openapi --v2` does.
+#[divan::bench(args = FILES, sample_count = 20)]
+fn parse_and_publish_v2(bencher: divan::Bencher<'_, '_>, file: &str) {
+    let bytes = load(file);
+    bencher.bench(|| {
+        let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
+        docs.into_iter()
+            .filter_map(|d| read_input_owned(d.value).ok())
+            .filter_map(|(input, _)| {
+                input
+                    .crd()
+                    .and_then(|c| schema_core::publish::publish_v2(c).ok())
+            })
+            .count()
+    });
+}
