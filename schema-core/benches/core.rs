@@ -2,12 +2,18 @@
 //! just parsing the same YAML with the same parser (the baseline the
 //! targets are stated in). Run with `cargo xtask bench`.
 //!
+//! The benchmarks use the allocator the `schema-gen` binary uses
+//! (mimalloc), so they measure what the command does.
+//!
 //! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`.
 
 use std::path::PathBuf;
 
 use schema_core::check::{check, read_input, read_input_owned};
 use schema_core::source::{Limits, parse_documents};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     divan::main();

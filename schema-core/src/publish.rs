@@ -431,63 +431,84 @@ pub fn to_kube_openapi(s: &Structural) -> Value {
 }
 
 fn kube_structural(s: &Structural) -> Map<String, Value> {
-    let mut m = Map::new();
-    if let Some(items) = s.items.as_deref() {
-        m.insert("items".into(), Value::Object(kube_structural(items)));
-    }
-    if !s.properties.is_empty() {
-        let props: Map<String, Value> = s
-            .properties
-            .iter()
-            .map(|(k, v)| (k.clone(), Value::Object(kube_structural(v))))
-            .collect();
-        m.insert("properties".into(), Value::Object(props));
-    }
-    if let Some(ap) = &s.generic.additional_properties {
-        let v = match ap.structural.as_deref() {
+    let items = s.items.as_deref().map(kube_structural);
+    let props = sorted_properties(&s.properties, kube_structural);
+    let ap = s
+        .generic
+        .additional_properties
+        .as_ref()
+        .map(|ap| match ap.structural.as_deref() {
             Some(a) => Value::Object(kube_structural(a)),
             None => Value::Bool(ap.allows),
-        };
-        m.insert("additionalProperties".into(), v);
-    }
-    write_generic(&mut m, &s.generic);
-    write_extensions(&mut m, &s.extensions);
-    if let Some(vv) = s.value_validation.as_deref() {
-        write_value_validation(&mut m, vv);
-    }
-    write_x_validations(&mut m, &s.x_validations);
-    m
+        });
+    emit_node(
+        &s.generic,
+        s.value_validation.as_deref(),
+        items,
+        props,
+        ap,
+        &s.extensions,
+        &s.x_validations,
+    )
 }
 
 fn kube_nested(n: &NestedValueValidation) -> Map<String, Value> {
-    let mut m = Map::new();
-    write_value_validation(&mut m, &n.value_validation);
-    write_x_validations(&mut m, &n.x_validations);
-    if let Some(items) = n.items.as_deref() {
-        m.insert("items".into(), Value::Object(kube_nested(items)));
-    }
-    if !n.properties.is_empty() {
-        let props: Map<String, Value> = n
-            .properties
-            .iter()
-            .map(|(k, v)| (k.clone(), Value::Object(kube_nested(v))))
-            .collect();
-        m.insert("properties".into(), Value::Object(props));
-    }
-    write_generic(&mut m, &n.forbidden_generics);
-    write_extensions(&mut m, &n.forbidden_extensions);
-    m
+    let items = n.items.as_deref().map(kube_nested);
+    let props = sorted_properties(&n.properties, kube_nested);
+    emit_node(
+        &n.forbidden_generics,
+        Some(&n.value_validation),
+        items,
+        props,
+        None,
+        &n.forbidden_extensions,
+        &n.x_validations,
+    )
 }
 
-fn write_generic(m: &mut Map<String, Value>, g: &Generic) {
+/// `properties` converted by `f` and sorted by name (as Go marshals maps);
+/// `None` when there are none.
+fn sorted_properties<T>(
+    props: &indexmap::IndexMap<String, T>,
+    f: fn(&T) -> Map<String, Value>,
+) -> Option<Map<String, Value>> {
+    if props.is_empty() {
+        return None;
+    }
+    let mut entries: Vec<(&String, &T)> = props.iter().collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    Some(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.clone(), Value::Object(f(v))))
+            .collect(),
+    )
+}
+
+/// Writes one schema object with its keys already in kube-openapi's
+/// marshalling order ([`SCHEMA_KEY_ORDER`], then the extensions sorted),
+/// so that [`canonicalize`] finds nothing to move.
+fn emit_node(
+    g: &Generic,
+    vv: Option<&ValueValidation>,
+    items: Option<Map<String, Value>>,
+    props: Option<Map<String, Value>>,
+    ap: Option<Value>,
+    x: &Extensions,
+    rules: &[ValidationRule],
+) -> Map<String, Value> {
+    let mut m = Map::new();
+    if !g.description.is_empty() {
+        m.insert("description".into(), Value::String(g.description.clone()));
+    }
     if !g.type_.is_empty() {
         m.insert("type".into(), Value::String(g.type_.clone()));
     }
     if g.nullable {
         m.insert("nullable".into(), Value::Bool(true));
     }
-    if !g.description.is_empty() {
-        m.insert("description".into(), Value::String(g.description.clone()));
+    if let Some(v) = vv.filter(|v| !v.format.is_empty()) {
+        m.insert("format".into(), Value::String(v.format.clone()));
     }
     if !g.title.is_empty() {
         m.insert("title".into(), Value::String(g.title.clone()));
@@ -495,15 +516,29 @@ fn write_generic(m: &mut Map<String, Value>, g: &Generic) {
     if let Some(d) = &g.default {
         m.insert("default".into(), go_json(d));
     }
+    if let Some(v) = vv {
+        write_value_bounds(&mut m, v);
+    }
+    if let Some(items) = items {
+        m.insert("items".into(), Value::Object(items));
+    }
+    if let Some(v) = vv {
+        write_junctors(&mut m, v);
+    }
+    if let Some(props) = props {
+        m.insert("properties".into(), Value::Object(props));
+    }
+    if let Some(ap) = ap {
+        m.insert("additionalProperties".into(), ap);
+    }
+    write_extensions(&mut m, x);
+    write_x_validations(&mut m, rules);
+    m
 }
 
+/// The extensions, in sorted key order (Go marshals the extension map
+/// sorted); `x-kubernetes-validations` sorts after all of them.
 fn write_extensions(m: &mut Map<String, Value>, x: &Extensions) {
-    if x.preserve_unknown_fields {
-        m.insert(
-            "x-kubernetes-preserve-unknown-fields".into(),
-            Value::Bool(true),
-        );
-    }
     if x.embedded_resource {
         m.insert("x-kubernetes-embedded-resource".into(), Value::Bool(true));
     }
@@ -519,6 +554,12 @@ fn write_extensions(m: &mut Map<String, Value>, x: &Extensions) {
     }
     if let Some(t) = &x.map_type {
         m.insert("x-kubernetes-map-type".into(), Value::String(t.clone()));
+    }
+    if x.preserve_unknown_fields {
+        m.insert(
+            "x-kubernetes-preserve-unknown-fields".into(),
+            Value::Bool(true),
+        );
     }
 }
 
@@ -557,10 +598,8 @@ fn validation_rule_json(r: &ValidationRule) -> Value {
     Value::Object(o)
 }
 
-fn write_value_validation(m: &mut Map<String, Value>, v: &ValueValidation) {
-    if !v.format.is_empty() {
-        m.insert("format".into(), Value::String(v.format.clone()));
-    }
+/// The value validations from `maximum` to `required`, in order.
+fn write_value_bounds(m: &mut Map<String, Value>, v: &ValueValidation) {
     if let Some(n) = &v.maximum {
         m.insert("maximum".into(), go_float(n));
     }
@@ -611,17 +650,21 @@ fn write_value_validation(m: &mut Map<String, Value>, v: &ValueValidation) {
         let req = v.required.iter().cloned().map(Value::String).collect();
         m.insert("required".into(), Value::Array(req));
     }
+}
+
+/// `allOf`, `oneOf`, `anyOf` and `not`, in that order.
+fn write_junctors(m: &mut Map<String, Value>, v: &ValueValidation) {
     let nested = |list: &[NestedValueValidation]| {
         Value::Array(list.iter().map(|n| Value::Object(kube_nested(n))).collect())
     };
     if !v.all_of.is_empty() {
         m.insert("allOf".into(), nested(&v.all_of));
     }
-    if !v.any_of.is_empty() {
-        m.insert("anyOf".into(), nested(&v.any_of));
-    }
     if !v.one_of.is_empty() {
         m.insert("oneOf".into(), nested(&v.one_of));
+    }
+    if !v.any_of.is_empty() {
+        m.insert("anyOf".into(), nested(&v.any_of));
     }
     if let Some(n) = v.not.as_deref() {
         m.insert("not".into(), Value::Object(kube_nested(n)));
@@ -729,18 +772,36 @@ fn canonicalize_map(m: &mut Map<String, Value>) {
         "dependencies",
     ] {
         if let Some(Value::Object(map)) = m.get_mut(key) {
-            sort_map(map);
+            if !m_is_sorted(map) {
+                sort_map(map);
+            }
         }
     }
-    let mut old = std::mem::take(m);
-    for key in SCHEMA_KEY_ORDER {
-        if let Some(v) = old.remove(*key) {
-            m.insert((*key).to_string(), v);
-        }
+    let in_order = m
+        .keys()
+        .zip(m.keys().skip(1))
+        .all(|(a, b)| key_order(a, b) != std::cmp::Ordering::Greater);
+    if !in_order {
+        let mut entries: Vec<(String, Value)> = std::mem::take(m).into_iter().collect();
+        entries.sort_by(|a, b| key_order(&a.0, &b.0));
+        m.extend(entries);
     }
-    let mut rest: Vec<(String, Value)> = std::mem::take(&mut old).into_iter().collect();
-    rest.sort_by(|a, b| a.0.cmp(&b.0));
-    m.extend(rest);
+}
+
+/// kube-openapi's marshalling order of schema keys: the fields of
+/// `spec.Schema` in [`SCHEMA_KEY_ORDER`], then the rest (extensions) by name.
+fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let rank = |k: &str| {
+        SCHEMA_KEY_ORDER
+            .iter()
+            .position(|o| *o == k)
+            .unwrap_or(SCHEMA_KEY_ORDER.len())
+    };
+    rank(a).cmp(&rank(b)).then_with(|| a.cmp(b))
+}
+
+fn m_is_sorted(map: &Map<String, Value>) -> bool {
+    map.keys().zip(map.keys().skip(1)).all(|(a, b)| a <= b)
 }
 
 fn sort_map(map: &mut Map<String, Value>) {
@@ -930,7 +991,7 @@ fn publishable(
     if schema_has_invalid_types(schema) {
         return Err(PublishError::InvalidTypes);
     }
-    let s = Structural::from_props(schema)?;
+    let mut s = Structural::from_props(schema)?;
     if !allow_non_structural {
         let errs = validate_structural(&Path::root(), &s, StructuralOptions::default());
         if !errs.is_empty() {
@@ -939,7 +1000,8 @@ fn publishable(
             ));
         }
     }
-    Ok(s.unfold())
+    unfold_in_place(&mut s);
+    Ok(s)
 }
 
 /// The model definitions of one CRD version, exactly as the API server's
@@ -1008,7 +1070,7 @@ pub fn build_models(
         None
     };
 
-    let mut model = build_kube_native(schema.as_ref(), target, names.preserve_unknown_fields);
+    let mut model = build_kube_native(schema, target, names.preserve_unknown_fields);
     model.insert(GVK_EXTENSION.into(), gvk(names.group, version, names.kind));
     if let Some(sf) = &selectable_fields {
         model.insert(SELECTABLE_FIELDS_EXTENSION.into(), sf.clone());
@@ -1085,7 +1147,7 @@ fn add_type_meta_properties(m: &mut Map<String, Value>) {
 
 /// `buildKubeNative`, without the extensions.
 fn build_kube_native(
-    schema: Option<&Structural>,
+    schema: Option<Structural>,
     target: OpenApiVersion,
     crd_preserve_unknown_fields: bool,
 ) -> Map<String, Value> {
@@ -1102,14 +1164,11 @@ fn build_kube_native(
             return m;
         }
     };
-    let converted;
-    let schema = if v2 {
-        converted = to_structural_openapi_v2(schema);
-        &converted
-    } else {
-        schema
-    };
-    let mut m = kube_structural(schema);
+    let mut schema = schema;
+    if v2 {
+        to_v2_in_place(&mut schema);
+    }
+    let mut m = kube_structural(&schema);
     set_property(
         &mut m,
         "metadata",

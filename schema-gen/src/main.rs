@@ -2,6 +2,12 @@
 
 use std::io;
 
+/// The command builds and drops large trees of small allocations (parsed
+/// documents, schemas, published models); mimalloc serves them markedly
+/// faster than the system allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Stack for the worker thread: schema recursion is bounded by the
 /// decoder's depth limit, and this leaves ample room for it.
 const STACK_SIZE: usize = 256 * 1024 * 1024;

@@ -1,0 +1,61 @@
+//! Times the phases of publishing one CRD file (a profiling aid).
+use schema_core::check::read_input_owned;
+use schema_core::field::Path;
+use schema_core::publish::{publish_v3, to_kube_openapi};
+use schema_core::source::{Limits, parse_documents};
+use schema_core::structural::Structural;
+use schema_core::validation::structural::{StructuralOptions, validate_structural};
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).unwrap_or_default();
+    let bytes = std::fs::read(&path).unwrap_or_default();
+    let t = Instant::now();
+    let docs = parse_documents(&path, &bytes, &Limits::default()).unwrap_or_default();
+    println!("parse {:?}", t.elapsed());
+    for d in docs {
+        let t = Instant::now();
+        let Ok((input, _)) = read_input_owned(d.value) else {
+            continue;
+        };
+        println!("decode {:?}", t.elapsed());
+        let Some(c) = input.crd() else { continue };
+        let s = c
+            .spec
+            .as_ref()
+            .and_then(|s| s.versions.as_ref())
+            .and_then(|v| v.first())
+            .and_then(|v| v.schema.as_ref())
+            .and_then(|s| s.open_api_v3_schema.clone())
+            .unwrap_or_default();
+        let t = Instant::now();
+        let s2 = s.clone();
+        println!("props clone {:?}", t.elapsed());
+        let t = Instant::now();
+        drop(s2);
+        println!("props drop {:?}", t.elapsed());
+        let t = Instant::now();
+        let ss = Structural::from_props(&s).unwrap_or_default();
+        println!("from_props {:?}", t.elapsed());
+        let t = Instant::now();
+        let n = validate_structural(&Path::root(), &ss, StructuralOptions::default()).len();
+        println!("validate_structural {:?} {n}", t.elapsed());
+        let t = Instant::now();
+        let u = ss.unfold();
+        println!("unfold (clone) {:?}", t.elapsed());
+        let t = Instant::now();
+        let v = to_kube_openapi(&u);
+        println!("to_kube_openapi {:?}", t.elapsed());
+        let t = Instant::now();
+        drop(v);
+        drop(u);
+        drop(ss);
+        println!("drops {:?}", t.elapsed());
+        let t = Instant::now();
+        let n = publish_v3(c).map(|d| d.len()).unwrap_or(0);
+        println!("publish_v3 (all versions: {n} docs) {:?}", t.elapsed());
+        let t = Instant::now();
+        drop(input);
+        println!("drop input {:?}", t.elapsed());
+    }
+}
