@@ -1,5 +1,6 @@
 //! The structural-schema IR of Kubernetes CRDs and the algorithms the API server runs on it.
 
+pub mod admission;
 pub mod check;
 pub mod default;
 pub mod field;

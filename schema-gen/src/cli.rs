@@ -8,15 +8,16 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
+use schema_core::admission::{Admission, Admitted};
 use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_input_owned};
 use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
-use schema_core::field::{Path, PathElement};
+use schema_core::field::{FieldError, Path, PathElement};
 use schema_core::prune::prune;
 use schema_core::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
 use schema_core::source::{self, Document, Limits, PathSegment};
 use schema_core::structural::Structural;
 use schema_core::validation::crd::submitted_location;
-use schema_core::wire::CustomResourceDefinition;
+use schema_core::wire::{CustomResourceDefinition, JsonSchemaProps};
 
 /// Exit code: success.
 pub const EXIT_OK: i32 = 0;
@@ -115,6 +116,21 @@ pub enum Command {
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
     },
+    /// Admit objects as the API server does on create: prune, default, then
+    /// validate (kind, metadata, values, scale paths, embedded resources,
+    /// list sets and maps), printing every error in the server's words.
+    Validate {
+        /// The schema to process objects with.
+        #[command(flatten)]
+        schema: SchemaArgs,
+        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+        #[arg(required = true)]
+        objects: Vec<PathBuf>,
+        /// Output format; `json` gives each object as stored, its pruned
+        /// fields and its errors.
+        #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
+        output: DiagnosticsFormat,
+    },
 }
 
 /// Where the schema for objects comes from.
@@ -185,6 +201,11 @@ where
             objects,
             output,
         } => cmd_objects(&schema, &objects, output, ObjectOp::Default, &mut io),
+        Command::Validate {
+            schema,
+            objects,
+            output,
+        } => cmd_validate(&schema, &objects, output, &mut io),
     }
 }
 
@@ -234,9 +255,11 @@ fn json_segments(field: &Path) -> Vec<PathSegment> {
     let mut out = Vec::new();
     for e in field.elements() {
         match e {
-            PathElement::Child(name) => {
-                out.extend(name.split('.').map(|s| PathSegment::Key(s.to_string())));
+            // Value validation reports whole dotted paths as one child.
+            PathElement::Child(name) if name.contains(['.', '[']) => {
+                out.extend(json_segments(&Path::parse(&name)));
             }
+            PathElement::Child(name) => out.push(PathSegment::Key(name)),
             PathElement::Key(k) => out.push(PathSegment::Key(k)),
             PathElement::Index(i) => out.push(PathSegment::Index(i)),
         }
@@ -307,23 +330,7 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
             };
             for e in &report.errors {
                 let loc = locate(doc, &[], &written(&e.field));
-                if output == DiagnosticsFormat::Text {
-                    let _ = writeln!(
-                        io.stdout,
-                        "{}: error: {e}",
-                        location_prefix(&loaded.name, loc)
-                    );
-                }
-                let mut j = json!({
-                    "field": e.field.to_string(),
-                    "type": e.error_type.name(),
-                    "detail": e.detail,
-                    "message": e.to_string(),
-                });
-                if let Some((l, c)) = loc {
-                    j["line"] = json!(l);
-                    j["column"] = json!(c);
-                }
+                let mut j = report_error(e, &loaded.name, loc, output, io);
                 if multi {
                     j["document"] = json!(di);
                 }
@@ -382,6 +389,31 @@ fn cmd_check(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i
         );
     }
     exit
+}
+
+/// Prints a field error as a diagnostic line (text output) and returns its
+/// JSON form.
+fn report_error(
+    e: &FieldError,
+    name: &str,
+    loc: Option<(usize, usize)>,
+    output: DiagnosticsFormat,
+    io: &mut Io<'_>,
+) -> serde_json::Value {
+    if output == DiagnosticsFormat::Text {
+        let _ = writeln!(io.stdout, "{}: error: {e}", location_prefix(name, loc));
+    }
+    let mut j = json!({
+        "field": e.field.to_string(),
+        "type": e.error_type.name(),
+        "detail": e.detail,
+        "message": e.to_string(),
+    });
+    if let Some((l, c)) = loc {
+        j["line"] = json!(l);
+        j["column"] = json!(c);
+    }
+    j
 }
 
 fn plural(n: usize) -> &'static str {
@@ -470,7 +502,12 @@ enum ObjectOp {
 /// The schema objects are processed with.
 enum SchemaSource {
     /// A bare schema: objects are not resource roots.
-    Bare(Option<Box<Structural>>),
+    Bare {
+        /// The schema as written.
+        props: Box<JsonSchemaProps>,
+        /// Its structural form.
+        structural: Box<Structural>,
+    },
     /// The CRDs of a file, by group.
     Crds(Vec<CustomResourceDefinition>),
 }
@@ -490,7 +527,10 @@ fn load_schema_source(args: &SchemaArgs, io: &mut Io<'_>) -> Result<SchemaSource
             Input::Schema(s) if args.schema.is_some() => {
                 let st = Structural::from_props(&s)
                     .map_err(|e| format!("{}: the schema is not structural: {e}", loaded.name))?;
-                return Ok(SchemaSource::Bare(Some(Box::new(st))));
+                return Ok(SchemaSource::Bare {
+                    props: s,
+                    structural: Box::new(st),
+                });
             }
             Input::Schema(_) => {
                 return Err(format!(
@@ -520,13 +560,14 @@ fn load_schema_source(args: &SchemaArgs, io: &mut Io<'_>) -> Result<SchemaSource
     Ok(SchemaSource::Crds(crds))
 }
 
-/// The structural schema of the CRD version an object belongs to, and
-/// whether the CRD preserves unknown fields.
-fn crd_schema(
-    crds: &[CustomResourceDefinition],
+/// The CRD and version an object belongs to: the CRD of its group and kind
+/// (or the only CRD when `--version` is given), and `--version` or the
+/// object's version (or the only version).
+fn select_crd_version<'c>(
+    crds: &'c [CustomResourceDefinition],
     version: Option<&str>,
     obj: &serde_json::Value,
-) -> Result<(Option<Structural>, bool), String> {
+) -> Result<(&'c CustomResourceDefinition, String), String> {
     let api_version = obj
         .get("apiVersion")
         .and_then(serde_json::Value::as_str)
@@ -550,9 +591,12 @@ fn crd_schema(
     .ok_or_else(|| {
         format!("no CustomResourceDefinition for apiVersion {api_version:?}, kind {kind:?}")
     })?;
-    let spec = crd.spec.as_ref();
     let want = version.unwrap_or(obj_version);
-    let versions = spec.and_then(|s| s.versions.as_deref()).unwrap_or_default();
+    let versions = crd
+        .spec
+        .as_ref()
+        .and_then(|s| s.versions.as_deref())
+        .unwrap_or_default();
     let v = versions
         .iter()
         .find(|v| v.name.as_deref() == Some(want))
@@ -566,11 +610,25 @@ fn crd_schema(
                 crd.name().unwrap_or("")
             )
         })?;
-    let schema = match v
-        .schema
-        .as_ref()
-        .and_then(|s| s.open_api_v3_schema.as_ref())
-    {
+    Ok((crd, v.name.clone().unwrap_or_default()))
+}
+
+/// The structural schema of the CRD version an object belongs to, and
+/// whether the CRD preserves unknown fields.
+fn crd_schema(
+    crds: &[CustomResourceDefinition],
+    version: Option<&str>,
+    obj: &serde_json::Value,
+) -> Result<(Option<Structural>, bool), String> {
+    let (crd, want) = select_crd_version(crds, version, obj)?;
+    let spec = crd.spec.as_ref();
+    let versions = spec.and_then(|s| s.versions.as_deref()).unwrap_or_default();
+    let schema = versions
+        .iter()
+        .find(|v| v.name.as_deref() == Some(want.as_str()))
+        .and_then(|v| v.schema.as_ref())
+        .and_then(|s| s.open_api_v3_schema.as_ref());
+    let schema = match schema {
         Some(s) => Some(
             Structural::from_props(s)
                 .map_err(|e| format!("the schema of version {want:?} is not structural: {e}"))?,
@@ -609,7 +667,9 @@ fn cmd_objects(
         for doc in loaded.docs {
             let mut obj = doc.value;
             let (schema, is_root, preserve) = match &source {
-                SchemaSource::Bare(s) => (s.as_deref().cloned(), false, false),
+                SchemaSource::Bare { structural, .. } => {
+                    (Some(structural.as_ref().clone()), false, false)
+                }
                 SchemaSource::Crds(crds) => match crd_schema(crds, args.version.as_deref(), &obj) {
                     Ok((s, p)) => (s, true, p),
                     Err(msg) => {
@@ -667,6 +727,164 @@ fn cmd_objects(
         return EXIT_UNPROCESSABLE;
     }
     exit
+}
+
+fn cmd_validate(
+    args: &SchemaArgs,
+    files: &[PathBuf],
+    output: DiagnosticsFormat,
+    io: &mut Io<'_>,
+) -> i32 {
+    let source = match load_schema_source(args, io) {
+        Ok(s) => s,
+        Err(msg) => {
+            let _ = writeln!(io.stderr, "error: {msg}");
+            return EXIT_UNPROCESSABLE;
+        }
+    };
+    let bare = match &source {
+        SchemaSource::Bare { props, .. } => match Admission::for_schema(props) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                let _ = writeln!(io.stderr, "error: {e}");
+                return EXIT_UNPROCESSABLE;
+            }
+        },
+        SchemaSource::Crds(_) => None,
+    };
+    // Admissions of CRD versions, built once each.
+    let mut prepared: Vec<(usize, String, Admission)> = Vec::new();
+    let mut exit = EXIT_OK;
+    let mut json_objects = Vec::new();
+    for f in files {
+        let loaded = match load(f, io) {
+            Ok(l) => l,
+            Err(msg) => {
+                let _ = writeln!(io.stderr, "error: {msg}");
+                exit = EXIT_UNPROCESSABLE;
+                continue;
+            }
+        };
+        for doc in &loaded.docs {
+            let start = Some((doc.start.line, doc.start.column));
+            let admission = match (&bare, &source) {
+                (Some(a), _) => a,
+                (None, SchemaSource::Crds(crds)) => {
+                    let picked = select_crd_version(crds, args.version.as_deref(), &doc.value);
+                    let (crd, version) = match picked {
+                        Ok(x) => x,
+                        Err(msg) => {
+                            let _ = writeln!(
+                                io.stderr,
+                                "{}: error: {msg}",
+                                location_prefix(&loaded.name, start)
+                            );
+                            exit = EXIT_UNPROCESSABLE;
+                            continue;
+                        }
+                    };
+                    let idx = crds.iter().position(|c| std::ptr::eq(c, crd)).unwrap_or(0);
+                    let found = prepared
+                        .iter()
+                        .position(|(i, v, _)| *i == idx && *v == version);
+                    let at = match found {
+                        Some(at) => at,
+                        None => match Admission::for_crd(crd, &version) {
+                            Ok(a) => {
+                                prepared.push((idx, version, a));
+                                prepared.len() - 1
+                            }
+                            Err(e) => {
+                                let _ = writeln!(io.stderr, "error: {e}");
+                                exit = EXIT_UNPROCESSABLE;
+                                continue;
+                            }
+                        },
+                    };
+                    match prepared.get(at) {
+                        Some((_, _, a)) => a,
+                        None => continue,
+                    }
+                }
+                (None, SchemaSource::Bare { .. }) => continue,
+            };
+            let admitted: Admitted = admission.create(doc.value.clone());
+            let describe = object_label(&doc.value);
+            for p in &admitted.pruned {
+                if output == DiagnosticsFormat::Text {
+                    let loc = locate(doc, &[], &Path::parse(p)).or(start);
+                    let _ = writeln!(
+                        io.stderr,
+                        "{}: warning: unknown field \"{p}\"",
+                        location_prefix(&loaded.name, loc)
+                    );
+                }
+            }
+            for w in &admitted.warnings {
+                if output == DiagnosticsFormat::Text {
+                    let _ = writeln!(
+                        io.stderr,
+                        "{}: warning: {w}",
+                        location_prefix(&loaded.name, start)
+                    );
+                }
+            }
+            let mut errors = Vec::new();
+            for e in &admitted.errors {
+                let loc = locate(doc, &[], &e.field).or(start);
+                let mut j = report_error(e, &loaded.name, loc, output, io);
+                errors.push(j);
+            }
+            if output == DiagnosticsFormat::Text {
+                let verdict = if admitted.errors.is_empty() {
+                    "valid".to_string()
+                } else {
+                    let n = admitted.errors.len();
+                    format!("invalid ({n} error{})", plural(n))
+                };
+                let _ = writeln!(
+                    io.stderr,
+                    "{}: {describe}: {verdict}",
+                    location_prefix(&loaded.name, start)
+                );
+            }
+            if !admitted.errors.is_empty() && exit == EXIT_OK {
+                exit = EXIT_ERRORS;
+            }
+            json_objects.push(json!({
+                "file": loaded.name,
+                "line": doc.start.line,
+                "object": admitted.object,
+                "pruned": admitted.pruned,
+                "errors": errors,
+                "warnings": admitted.warnings,
+            }));
+        }
+    }
+    if output == DiagnosticsFormat::Json {
+        let doc = json!({ "objects": json_objects });
+        let _ = writeln!(
+            io.stdout,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    }
+    exit
+}
+
+/// `Kind "name"` of an object, as the API server names it in messages.
+fn object_label(obj: &serde_json::Value) -> String {
+    let kind = obj
+        .get("kind")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("object");
+    match obj
+        .pointer("/metadata/name")
+        .and_then(serde_json::Value::as_str)
+    {
+        Some(name) => format!("{kind} {name:?}"),
+        None => kind.to_string(),
+    }
 }
 
 /// Merges `src`'s definitions (v2 `definitions`, v3 `components.schemas`)

@@ -372,3 +372,109 @@ fn openapi_publishes_v2_and_v3() {
     assert!(spec["properties"]["port"].get("anyOf").is_none());
     assert!(spec["properties"]["replicas"].get("default").is_none());
 }
+
+#[test]
+fn validate_accepts_prunes_and_defaults_a_valid_object() {
+    let crd = examples().join("widget-crd.yaml");
+    let obj = examples().join("widget.yaml");
+    let args = [
+        "validate",
+        "--crd",
+        crd.to_str().unwrap(),
+        obj.to_str().unwrap(),
+    ];
+    let out = run(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("widget.yaml:9:3: warning: unknown field \"spec.color\""),
+        "{err}"
+    );
+    assert!(err.contains("Widget \"my-widget\": valid"), "{err}");
+
+    let out = run(&[&args[..], &["-o", "json"]].concat(), None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let o = &v["objects"][0];
+    assert_eq!(o["pruned"], serde_json::json!(["spec.color"]));
+    assert_eq!(o["object"]["spec"]["replicas"], 1);
+    assert_eq!(o["errors"], serde_json::json!([]));
+}
+
+#[test]
+fn validate_reports_every_error_as_the_server_does() {
+    let crd = examples().join("widget-crd.yaml");
+    let obj = examples().join("widget-invalid.yaml");
+    let out = run(
+        &[
+            "validate",
+            "--crd",
+            crd.to_str().unwrap(),
+            obj.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| l.split_once(": error: ").unwrap().1.to_string())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].starts_with(
+        "metadata.name: Invalid value: \"Broken_Widget\": a lowercase RFC 1123 subdomain"
+    ));
+    assert_eq!(
+        lines[1..],
+        [
+            r#"spec.size: Unsupported value: "huge": supported values: "small", "medium", "large""#,
+            "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
+            r#"spec.tags[1]: Duplicate value: "a""#,
+        ]
+    );
+    // Each error points at its line.
+    assert!(text(&out.stdout).contains("widget-invalid.yaml:9:3: error: spec.replicas"));
+}
+
+#[test]
+fn validate_with_a_bare_schema_and_stdin() {
+    let schema = b"type: object\nrequired: [name]\nproperties:\n  name: {type: string, maxLength: 3}\n  n: {type: integer, default: 2}\n";
+    let p = tmp("validate-schema.yaml", schema);
+    let out = run(
+        &[
+            "validate",
+            "--schema",
+            p.to_str().unwrap(),
+            "-o",
+            "json",
+            "-",
+        ],
+        Some(b"name: abcd\nextra: 1\n---\nname: ok\n"),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["objects"][0]["errors"][0]["message"],
+        "name: Too long: may not be more than 3 bytes"
+    );
+    assert_eq!(v["objects"][0]["pruned"], serde_json::json!(["extra"]));
+    assert_eq!(v["objects"][1]["errors"], serde_json::json!([]));
+    assert_eq!(v["objects"][1]["object"]["n"], 2);
+}
+
+#[test]
+fn validate_without_a_matching_crd_cannot_process() {
+    let crd = examples().join("widget-crd.yaml");
+    let out = run(
+        &["validate", "--crd", crd.to_str().unwrap(), "-"],
+        Some(b"apiVersion: other.io/v1\nkind: Gadget\nmetadata: {name: g}\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(
+            "no CustomResourceDefinition for apiVersion \"other.io/v1\", kind \"Gadget\""
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}

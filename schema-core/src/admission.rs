@@ -1,0 +1,428 @@
+//! Admission of objects offline: what the API server does to a custom
+//! resource on create, in its order.
+//!
+//! 1. Decoding: pruning of unknown fields (unless the CRD sets
+//!    `preserveUnknownFields`), removal of non-nullable `null`s, coercion of
+//!    `metadata` (root and embedded resources), then defaulting.
+//! 2. `PrepareForCreate`: `status` is dropped when the status subresource is
+//!    enabled.
+//! 3. Validation (`customResourceStrategy.Validate`): `kind` and
+//!    `apiVersion` (nothing else is checked when they are wrong), the root
+//!    `metadata`, the schema's value validations, the scale subresource's
+//!    replica and selector paths, embedded resources' metadata, and list
+//!    sets and maps.
+//!
+//! A bare schema (no CRD) gets the same steps without the resource-root
+//! parts. `x-kubernetes-validations` rules are reported as not evaluated.
+
+use serde_json::Value;
+
+use crate::default::{default, prune_non_nullable_nulls_without_defaults};
+use crate::field::{ErrorList, FieldError, Path};
+use crate::listtype::validate_list_sets_and_maps;
+use crate::objectmeta::{self, decode_object_meta, validate_object_meta_with};
+use crate::prune::prune;
+use crate::structural::{NewStructuralError, Structural};
+use crate::validation::defaults::{coerce_value, validate_meta};
+use crate::value::SchemaValidator;
+use crate::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
+
+/// The resource an object is admitted as (the parts of a CRD version the
+/// API server's custom resource handler uses).
+#[derive(Clone, Debug, Default)]
+pub struct ResourceKind {
+    /// `spec.group`.
+    pub group: String,
+    /// The version's name.
+    pub version: String,
+    /// `spec.names.kind`.
+    pub kind: String,
+    /// `spec.scope: Namespaced`.
+    pub namespaced: bool,
+    /// `spec.preserveUnknownFields` (v1beta1 CRDs): no pruning.
+    pub preserve_unknown_fields: bool,
+    /// The status subresource is enabled.
+    pub status_subresource: bool,
+    /// The scale subresource, when enabled.
+    pub scale: Option<ScaleSubresource>,
+}
+
+/// What admission did to one object.
+#[derive(Clone, Debug, Default)]
+pub struct Admitted {
+    /// The object as the server would store it.
+    pub object: Value,
+    /// The paths of the pruned unknown fields, in the server's order.
+    pub pruned: Vec<String>,
+    /// Every error, in the server's order and words.
+    pub errors: ErrorList,
+    /// Notes on what admission changed or could not do.
+    pub warnings: Vec<String>,
+}
+
+/// A prepared admission: the schema in its three forms (wire, structural,
+/// value validator) and, for a CRD, the resource it belongs to.
+pub struct Admission {
+    structural: Option<Structural>,
+    validator: Option<SchemaValidator>,
+    resource: Option<ResourceKind>,
+    has_rules: bool,
+}
+
+/// Why an admission could not be prepared.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AdmissionError {
+    /// The CRD has no version of that name.
+    #[error("the CustomResourceDefinition {crd:?} has no version {version:?}")]
+    NoSuchVersion {
+        /// The CRD's name.
+        crd: String,
+        /// The version asked for.
+        version: String,
+    },
+    /// The schema fails `NewStructural`.
+    #[error("the schema is not structural: {0}")]
+    NotStructural(#[from] NewStructuralError),
+}
+
+impl Admission {
+    /// Admission against a bare schema: objects are not resource roots.
+    ///
+    /// # Errors
+    ///
+    /// [`AdmissionError::NotStructural`].
+    pub fn for_schema(schema: &JsonSchemaProps) -> Result<Self, AdmissionError> {
+        let structural = Structural::from_props(schema)?;
+        Ok(Admission {
+            has_rules: has_rules(&structural),
+            structural: Some(structural),
+            validator: Some(SchemaValidator::new(schema)),
+            resource: None,
+        })
+    }
+
+    /// Admission as the given version of a CRD.
+    ///
+    /// # Errors
+    ///
+    /// [`AdmissionError::NoSuchVersion`] or
+    /// [`AdmissionError::NotStructural`].
+    pub fn for_crd(crd: &CustomResourceDefinition, version: &str) -> Result<Self, AdmissionError> {
+        let spec = crd.spec.as_ref();
+        let versions = spec.and_then(|s| s.versions.as_deref()).unwrap_or(&[]);
+        let Some(v) = versions.iter().find(|v| v.name.as_deref() == Some(version)) else {
+            return Err(AdmissionError::NoSuchVersion {
+                crd: crd.name().unwrap_or("").to_string(),
+                version: version.to_string(),
+            });
+        };
+        let schema = v
+            .schema
+            .as_ref()
+            .and_then(|s| s.open_api_v3_schema.as_ref());
+        let subresources = v.subresources.as_ref();
+        let resource = ResourceKind {
+            group: spec.and_then(|s| s.group.clone()).unwrap_or_default(),
+            version: version.to_string(),
+            kind: spec
+                .and_then(|s| s.names.as_ref())
+                .and_then(|n| n.kind.clone())
+                .unwrap_or_default(),
+            namespaced: spec.and_then(|s| s.scope.as_deref()) != Some("Cluster"),
+            preserve_unknown_fields: spec.and_then(|s| s.preserve_unknown_fields) == Some(true),
+            status_subresource: subresources.is_some_and(|s| s.status.is_some()),
+            scale: subresources.and_then(|s| s.scale.clone()),
+        };
+        let structural = schema.map(Structural::from_props).transpose()?;
+        Ok(Admission {
+            has_rules: structural.as_ref().is_some_and(has_rules),
+            structural,
+            validator: schema.map(SchemaValidator::new),
+            resource: Some(resource),
+        })
+    }
+
+    /// The resource objects are admitted as (`None` for a bare schema).
+    pub fn resource(&self) -> Option<&ResourceKind> {
+        self.resource.as_ref()
+    }
+
+    /// Runs create admission on `obj`.
+    pub fn create(&self, mut obj: Value) -> Admitted {
+        let s = self.structural.as_ref();
+        let mut out = Admitted::default();
+        let Some(r) = &self.resource else {
+            out.pruned = prune(&mut obj, s, false, true);
+            prune_non_nullable_nulls_without_defaults(&mut obj, s);
+            default(&mut obj, s);
+            self.validate_values(&obj, &mut out.errors);
+            validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
+            out.errors
+                .extend(validate_list_sets_and_maps(&Path::root(), s, &obj));
+            self.note_rules(&mut out);
+            out.object = obj;
+            return out;
+        };
+        if !obj.is_object() {
+            out.errors.push(FieldError::invalid(
+                &Path::root(),
+                obj.clone(),
+                "must be an object",
+            ));
+            out.object = obj;
+            return out;
+        }
+        let had_status = obj.get("status").is_some();
+        // Decoding.
+        if !r.preserve_unknown_fields {
+            out.pruned = prune(&mut obj, s, true, true);
+            prune_non_nullable_nulls_without_defaults(&mut obj, s);
+        }
+        if let Some(e) = coerce_value(&Path::root(), &mut obj, s, true) {
+            out.errors.push(e);
+            out.object = obj;
+            return out;
+        }
+        default(&mut obj, s);
+        // PrepareForCreate.
+        if r.status_subresource
+            && let Some(m) = obj.as_object_mut()
+            && m.shift_remove("status").is_some()
+            && had_status
+        {
+            out.warnings.push(
+                "status is dropped: the status subresource is enabled, and create ignores status"
+                    .to_string(),
+            );
+        }
+        // Validation.
+        let type_errs = validate_type_meta(r, &obj);
+        if !type_errs.is_empty() {
+            out.errors = type_errs;
+            out.object = obj;
+            return out;
+        }
+        out.errors.extend(validate_root_meta(r, &obj));
+        self.validate_values(&obj, &mut out.errors);
+        if let Some(scale) = &r.scale {
+            out.errors.extend(validate_scale(scale, &obj));
+        }
+        validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
+        out.errors
+            .extend(validate_list_sets_and_maps(&Path::root(), s, &obj));
+        self.note_rules(&mut out);
+        out.object = obj;
+        out
+    }
+
+    fn validate_values(&self, obj: &Value, errs: &mut ErrorList) {
+        if let Some(v) = &self.validator {
+            errs.extend(v.validate(obj, &Path::root()));
+        }
+    }
+
+    fn note_rules(&self, out: &mut Admitted) {
+        if self.has_rules {
+            out.warnings.push(
+                "x-kubernetes-validations rules are not evaluated: CEL evaluation is not supported yet"
+                    .to_string(),
+            );
+        }
+    }
+}
+
+/// Whether any node of the schema carries `x-kubernetes-validations`.
+fn has_rules(s: &Structural) -> bool {
+    !s.x_validations.is_empty()
+        || s.items.as_deref().is_some_and(has_rules)
+        || s.properties.values().any(has_rules)
+        || s.generic
+            .additional_properties
+            .as_ref()
+            .and_then(|a| a.structural.as_deref())
+            .is_some_and(has_rules)
+}
+
+/// `ValidateTypeMeta`: `kind` and `apiVersion` must be the resource's.
+fn validate_type_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let kind = obj.get("kind").and_then(Value::as_str).unwrap_or("");
+    if kind != r.kind {
+        errs.push(FieldError::invalid(
+            &Path::root().child("kind"),
+            kind,
+            format!("must be {}", r.kind),
+        ));
+    }
+    let want = format!("{}/{}", r.group, r.version);
+    let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
+    if api_version != want {
+        errs.push(FieldError::invalid(
+            &Path::root().child("apiVersion"),
+            api_version,
+            format!("must be {want}"),
+        ));
+    }
+    errs
+}
+
+/// `ValidateObjectMetaAccessor(obj, namespaceScoped, NameIsDNSSubdomain,
+/// "metadata")`, after `BeforeCreate`: a cluster-scoped object loses its
+/// namespace, a namespaced one without a namespace gets the request's (so
+/// it is not required here), and `generateName` stands in for a missing
+/// name with a generated suffix.
+fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
+    let path = Path::root().child("metadata");
+    let meta = match obj.get("metadata") {
+        None => Ok(Default::default()),
+        Some(m) => decode_object_meta(m, false),
+    };
+    let mut meta = match meta {
+        Ok(m) => m,
+        Err(e) => {
+            let v = obj.get("metadata").cloned().unwrap_or(Value::Null);
+            return vec![FieldError::invalid(&path, v, e)];
+        }
+    };
+    if !r.namespaced {
+        meta.namespace.clear();
+    }
+    if meta.name.is_empty() && !meta.generate_name.is_empty() {
+        meta.name = format!("{}xxxxx", meta.generate_name);
+    }
+    let requires_namespace = r.namespaced && !meta.namespace.is_empty();
+    validate_object_meta_with(&meta, requires_namespace, &name_is_dns_subdomain, &path)
+}
+
+/// `NameIsDNSSubdomain`: a prefix may end in a dash.
+fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
+    let name = if prefix {
+        name.strip_suffix('-')
+            .map_or(name.to_string(), |n| format!("{n}a"))
+    } else {
+        name.to_string()
+    };
+    objectmeta::is_dns1123_subdomain(&name)
+}
+
+/// `ValidateScaleSpec` and `ValidateScaleStatus`.
+fn validate_scale(scale: &ScaleSubresource, obj: &Value) -> ErrorList {
+    let mut errs = ErrorList::new();
+    for p in [&scale.spec_replicas_path, &scale.status_replicas_path]
+        .into_iter()
+        .flatten()
+    {
+        match nested(obj, p) {
+            Ok(None) => {}
+            Ok(Some(Value::Number(n))) if n.as_i64().is_some() => {
+                let n = n.as_i64().unwrap_or_default();
+                let field = Path::root().child(p.as_str());
+                if n < 0 {
+                    errs.push(FieldError::invalid(
+                        &field,
+                        n,
+                        "should be a non-negative integer",
+                    ));
+                } else if n > i64::from(i32::MAX) {
+                    errs.push(FieldError::invalid(
+                        &field,
+                        n,
+                        format!("should be less than or equal to {}", i32::MAX),
+                    ));
+                }
+            }
+            Ok(Some(v)) => errs.push(FieldError::invalid(
+                &Path::root().child(p.as_str()),
+                0,
+                format!(
+                    "{} accessor error: {} is of the type {}, expected int64",
+                    dotted(p),
+                    go_value(v),
+                    go_type(v)
+                ),
+            )),
+            Err(msg) => errs.push(FieldError::invalid(&Path::root().child(p.as_str()), 0, msg)),
+        }
+    }
+    if let Some(p) = &scale.label_selector_path {
+        let field = Path::root().child(p.as_str());
+        match nested(obj, p) {
+            Ok(None | Some(Value::String(_))) => {}
+            Ok(Some(v)) => errs.push(FieldError::invalid(
+                &field,
+                "",
+                format!(
+                    "{} accessor error: {} is of the type {}, expected string",
+                    dotted(p),
+                    go_value(v),
+                    go_type(v)
+                ),
+            )),
+            Err(msg) => errs.push(FieldError::invalid(&field, "", msg)),
+        }
+    }
+    errs
+}
+
+/// `.a.b` for the path `a.b` (or `.a.b`), as `jsonPath(fields)` prints.
+fn dotted(p: &str) -> String {
+    format!(".{}", p.trim_start_matches('.'))
+}
+
+/// `unstructured.NestedFieldNoCopy` on a dotted path (a leading `.` is
+/// ignored): `Ok(None)` when absent, an accessor error when a non-object
+/// sits on the way.
+fn nested<'v>(obj: &'v Value, path: &str) -> Result<Option<&'v Value>, String> {
+    let fields: Vec<&str> = path.trim_start_matches('.').split('.').collect();
+    let mut cur = obj;
+    for (i, f) in fields.iter().enumerate() {
+        match cur {
+            Value::Object(m) => match m.get(*f) {
+                Some(v) => cur = v,
+                None => return Ok(None),
+            },
+            other => {
+                let so_far = format!(".{}", fields.get(..i).unwrap_or_default().join("."));
+                return Err(format!(
+                    "{so_far} accessor error: {} is of the type {}, expected map[string]interface{{}}",
+                    go_value(other),
+                    go_type(other)
+                ));
+            }
+        }
+    }
+    Ok(Some(cur))
+}
+
+/// Go's `%T` of a decoded JSON value.
+fn go_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "<nil>",
+        Value::Bool(_) => "bool",
+        Value::Number(n) if n.is_i64() => "int64",
+        Value::Number(_) => "float64",
+        Value::String(_) => "string",
+        Value::Array(_) => "[]interface {}",
+        Value::Object(_) => "map[string]interface {}",
+    }
+}
+
+/// Go's `%v` of a decoded JSON value (scalars; composites abbreviated).
+fn go_value(v: &Value) -> String {
+    match v {
+        Value::Null => "<nil>".into(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n
+            .as_f64()
+            .map_or_else(|| n.to_string(), crate::field::format_float),
+        Value::Bool(b) => b.to_string(),
+        Value::Array(a) => format!("[{}]", a.iter().map(go_value).collect::<Vec<_>>().join(" ")),
+        Value::Object(m) => format!(
+            "map[{}]",
+            m.iter()
+                .map(|(k, v)| format!("{k}:{}", go_value(v)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    }
+}
