@@ -832,7 +832,7 @@ fn cmd_validate(
             let mut errors = Vec::new();
             for e in &admitted.errors {
                 let loc = locate(doc, &[], &e.field).or(start);
-                let mut j = report_error(e, &loaded.name, loc, output, io);
+                let j = report_error(e, &loaded.name, loc, output, io);
                 errors.push(j);
             }
             if output == DiagnosticsFormat::Text {
