@@ -50,5 +50,6 @@ fn ci() -> Result<()> {
 }
 
 fn bench() -> Result<()> {
-    cargo(&["bench", "-p", "schema-core", "--bench", "core"])
+    cargo(&["bench", "-p", "schema-core", "--bench", "core"])?;
+    cargo(&["bench", "-p", "schema-core", "--bench", "validate"])
 }
