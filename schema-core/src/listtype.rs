@@ -10,27 +10,28 @@ use serde_json::{Map, Value};
 
 use crate::field::{ErrorList, FieldError, Path};
 use crate::structural::Structural;
+use crate::wire::codec::Loc;
 
 /// `ValidateListSetsAndMaps(fldPath, s, obj)`.
 pub fn validate_list_sets_and_maps(path: &Path, s: Option<&Structural>, obj: &Value) -> ErrorList {
     let mut errs = ErrorList::new();
     if let (Some(s), Value::Object(_)) = (s, obj) {
-        walk(path, s, obj, &mut errs);
+        walk(&Loc::base(path), s, obj, &mut errs);
     }
     errs
 }
 
-fn walk(p: &Path, s: &Structural, x: &Value, errs: &mut ErrorList) {
+fn walk(p: &Loc<'_>, s: &Structural, x: &Value, errs: &mut ErrorList) {
     match x {
         Value::Array(items) => {
             match s.extensions.list_type.as_deref() {
                 Some("set") => {
                     for i in duplicate_set_items(items) {
                         let v = items.get(i).cloned().unwrap_or(Value::Null);
-                        errs.push(FieldError::duplicate(&p.index(i), v));
+                        errs.push(FieldError::duplicate(&p.path().index(i), v));
                     }
                 }
-                Some("map") => list_map(p, s, items, errs),
+                Some("map") => list_map(&p.path(), s, items, errs),
                 _ => {}
             }
             if let Some(is) = s.items.as_deref() {

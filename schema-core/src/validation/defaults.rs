@@ -12,6 +12,7 @@ use crate::objectmeta;
 use crate::prune::prune;
 use crate::structural::Structural;
 use crate::value::SchemaValidator;
+use crate::wire::codec::Loc;
 
 /// Builds the object surrounding a default that sits inside an embedded
 /// resource's apiVersion, kind or metadata: the default wrapped in the
@@ -231,11 +232,11 @@ pub fn coerce_value(
     } else {
         s
     };
-    coerce_walk(p, x, s, is_resource_root)
+    coerce_walk(&Loc::base(p), x, s, is_resource_root)
 }
 
 fn coerce_walk(
-    p: &Path,
+    p: &Loc<'_>,
     x: &mut Value,
     s: Option<&Structural>,
     forced: bool,
@@ -244,31 +245,15 @@ fn coerce_walk(
     match x {
         Value::Object(map) => {
             if embedded(s, forced) {
-                for k in ["apiVersion", "kind"] {
-                    if let Some(v) = map.get(k) {
-                        if !v.is_string() {
-                            return Some(FieldError::invalid(
-                                &p.child(k),
-                                v.clone(),
-                                "must be a string",
-                            ));
-                        }
-                    }
-                }
-                if let Some(v) = map.get("metadata").cloned() {
-                    match objectmeta::coerce_metadata(&v, false) {
-                        Err(e) => return Some(FieldError::invalid(&p.child("metadata"), v, e)),
-                        Ok(cleaned) => {
-                            map.insert("metadata".into(), cleaned);
-                        }
-                    }
+                if let Some(e) = objectmeta::coerce_embedded_resource(&p.path(), map, false) {
+                    return Some(e);
                 }
             }
             for (k, v) in map.iter_mut() {
                 let e = if let Some(prop) = s.properties.get(k) {
-                    coerce_walk(&p.child(k.as_str()), v, Some(prop), false)
+                    coerce_walk(&p.child(k), v, Some(prop), false)
                 } else if let Some(ap) = &s.generic.additional_properties {
-                    coerce_walk(&p.key(k.as_str()), v, ap.structural.as_deref(), false)
+                    coerce_walk(&p.key(k), v, ap.structural.as_deref(), false)
                 } else {
                     None
                 };
@@ -304,11 +289,11 @@ pub fn validate_meta(
     } else {
         s
     };
-    validate_meta_walk(p, x, s, is_resource_root, errs);
+    validate_meta_walk(&Loc::base(p), x, s, is_resource_root, errs);
 }
 
 fn validate_meta_walk(
-    p: &Path,
+    p: &Loc<'_>,
     x: &Value,
     s: Option<&Structural>,
     forced: bool,
@@ -318,19 +303,13 @@ fn validate_meta_walk(
     match x {
         Value::Object(map) => {
             if embedded(s, forced) {
-                errs.extend(objectmeta::validate_embedded_resource(p, map));
+                errs.extend(objectmeta::validate_embedded_resource(&p.path(), map));
             }
             for (k, v) in map {
                 if let Some(prop) = s.properties.get(k) {
-                    validate_meta_walk(&p.child(k.as_str()), v, Some(prop), false, errs);
+                    validate_meta_walk(&p.child(k), v, Some(prop), false, errs);
                 } else if let Some(ap) = &s.generic.additional_properties {
-                    validate_meta_walk(
-                        &p.key(k.as_str()),
-                        v,
-                        ap.structural.as_deref(),
-                        false,
-                        errs,
-                    );
+                    validate_meta_walk(&p.key(k), v, ap.structural.as_deref(), false, errs);
                 }
             }
         }
