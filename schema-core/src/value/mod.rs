@@ -402,12 +402,18 @@ impl Node {
             max_properties: s.max_properties,
             min_properties: s.min_properties,
             required: s.required.clone().unwrap_or_default(),
-            properties: s
-                .properties
-                .iter()
-                .flatten()
-                .map(|(k, v)| (k.clone(), Node::build(v, compat)))
-                .collect(),
+            // Sorted by name: kube-openapi validates properties in sorted
+            // key order.
+            properties: {
+                let mut props: Vec<(String, Node)> = s
+                    .properties
+                    .iter()
+                    .flatten()
+                    .map(|(k, v)| (k.clone(), Node::build(v, compat)))
+                    .collect();
+                props.sort_by(|a, b| a.0.cmp(&b.0));
+                props.into_iter().collect()
+            },
             additional_properties: s
                 .additional_properties
                 .as_ref()
@@ -1357,9 +1363,24 @@ fn check_object<'a>(
             }
         }
     }
-    for (name, s) in &n.properties {
-        if let Some(value) = map.get(name) {
-            mc += validate_node(s, value, &Seg::Prop(path, name), out);
+    if map.len() < n.properties.len() {
+        // Fewer keys than properties: look the keys up, then visit the
+        // matches in the properties' (sorted) order.
+        let mut present: Vec<(usize, &Value)> = map
+            .iter()
+            .filter_map(|(k, v)| n.properties.get_index_of(k).map(|i| (i, v)))
+            .collect();
+        present.sort_unstable_by_key(|(i, _)| *i);
+        for (i, value) in present {
+            if let Some((name, s)) = n.properties.get_index(i) {
+                mc += validate_node(s, value, &Seg::Prop(path, name), out);
+            }
+        }
+    } else {
+        for (name, s) in &n.properties {
+            if let Some(value) = map.get(name) {
+                mc += validate_node(s, value, &Seg::Prop(path, name), out);
+            }
         }
     }
     for key in &n.required {
