@@ -346,15 +346,16 @@ impl Model {
         &mut self,
         name: &str,
         loader: &mut dyn Loader,
-        referrer: Option<(usize, &str)>,
+        referrer: Option<(usize, &str, &str)>,
     ) -> Result<usize, LintError> {
         if let Some(i) = self.files.iter().position(|f| f.name == name) {
             return Ok(i);
         }
         let bytes = loader.read(name).map_err(|message| match referrer {
-            Some((file, ptr)) => self.ref_error(
+            Some((file, ptr, keyword)) => self.ref_error(
                 file,
                 ptr,
+                keyword,
                 format!("cannot read the referenced file {name:?}: {message}"),
             ),
             None => LintError::Read {
@@ -455,10 +456,26 @@ impl Model {
         }
     }
 
-    fn ref_error(&self, file: usize, ptr: &str, message: String) -> LintError {
+    fn not_a_schema(&self, file: usize, ptr: &str, v: &Value) -> LintError {
+        self.invalid(
+            file,
+            ptr,
+            format!(
+                "a schema must be an object or a boolean, found {}",
+                kind_name(v)
+            ),
+        )
+    }
+
+    /// An unresolvable reference in the schema at `ptr`; the position is
+    /// that of its `keyword` when present.
+    fn ref_error(&self, file: usize, ptr: &str, keyword: &str, message: String) -> LintError {
+        let position = self
+            .position(file, &format!("{ptr}/{}", escape_token(keyword)))
+            .or_else(|| self.position(file, ptr));
         LintError::Reference {
             file: self.file_name(file),
-            position: self.position(file, ptr),
+            position,
             pointer: ptr.to_string(),
             message,
         }
@@ -471,6 +488,7 @@ impl Model {
         &mut self,
         file: usize,
         ptr: &str,
+        keyword: &str,
         reference: &str,
         anchor_keys: &[&str],
         loader: &mut dyn Loader,
@@ -491,15 +509,15 @@ impl Model {
             return Err(self.ref_error(
                 file,
                 ptr,
+                keyword,
                 format!(
-                    "cannot resolve $ref {reference:?}: only references to local files and within a file are supported"
+                    "cannot resolve {keyword} {reference:?}: only references to local files and within a file are supported"
                 ),
             ));
         } else {
             let base = self.file_name(file);
             let name = join_relative(&base, &percent_decode(path));
-            let key_ptr = format!("{ptr}/$ref");
-            self.read_file(&name, loader, Some((file, &key_ptr)))?
+            self.read_file(&name, loader, Some((file, ptr, keyword)))?
         };
         let fragment = percent_decode(fragment);
         let root = match self.files.get(target_file) {
@@ -508,7 +526,8 @@ impl Model {
                 return Err(self.ref_error(
                     file,
                     ptr,
-                    format!("cannot resolve $ref {reference:?}"),
+                    keyword,
+                    format!("cannot resolve {keyword} {reference:?}"),
                 ));
             }
         };
@@ -522,8 +541,9 @@ impl Model {
                 return Err(self.ref_error(
                     file,
                     ptr,
+                    keyword,
                     format!(
-                        "cannot resolve $ref {reference:?}: {} has nothing at {fragment:?}",
+                        "cannot resolve {keyword} {reference:?}: {} has nothing at {fragment:?}",
                         self.file_name(target_file)
                     ),
                 ));
@@ -535,8 +555,9 @@ impl Model {
             None => Err(self.ref_error(
                 file,
                 ptr,
+                keyword,
                 format!(
-                    "cannot resolve $ref {reference:?}: {} has no anchor {fragment:?}",
+                    "cannot resolve {keyword} {reference:?}: {} has no anchor {fragment:?}",
                     self.file_name(target_file)
                 ),
             )),
@@ -589,7 +610,7 @@ impl Model {
 
         // Draft 4 keywords. Before 2019-09, `$ref` hides its siblings.
         if let Some(r) = obj.get("$ref").and_then(Value::as_str) {
-            let (tf, tp) = self.resolve(file, &ptr, r, &["$anchor"], loader)?;
+            let (tf, tp) = self.resolve(file, &ptr, "$ref", r, &["$anchor"], loader)?;
             node.reference = Some(self.sub(tf, tp)?);
         }
         let ref_hides = draft < Draft::D2019 && node.reference.is_some();
@@ -622,7 +643,8 @@ impl Model {
         }
         if draft >= Draft::D2019 {
             if let Some(r) = obj.get("$recursiveRef").and_then(Value::as_str) {
-                let (tf, tp) = self.resolve(file, &ptr, r, &["$anchor"], loader)?;
+                let (tf, tp) =
+                    self.resolve(file, &ptr, "$recursiveRef", r, &["$anchor"], loader)?;
                 self.sub(tf, tp)?;
                 node.recursive_ref = true;
             }
@@ -645,8 +667,14 @@ impl Model {
         }
         if draft >= Draft::D2020 {
             if let Some(r) = obj.get("$dynamicRef").and_then(Value::as_str) {
-                let (tf, tp) =
-                    self.resolve(file, &ptr, r, &["$dynamicAnchor", "$anchor"], loader)?;
+                let (tf, tp) = self.resolve(
+                    file,
+                    &ptr,
+                    "$dynamicRef",
+                    r,
+                    &["$dynamicAnchor", "$anchor"],
+                    loader,
+                )?;
                 self.sub(tf, tp)?;
                 node.dynamic_ref = true;
             }
@@ -806,55 +834,37 @@ impl Model {
         };
         let schema_like = |v: &Value| v.is_object() || v.is_boolean();
         for (k, v) in obj {
-            match k.as_str() {
+            let want = match k.as_str() {
                 "$ref" | "$recursiveRef" | "$dynamicRef" | "$comment" | "title" | "description"
                 | "pattern" | "$dynamicAnchor" | "$anchor" | "format" => {
-                    if !v.is_string() {
-                        return Err(bad(k, "a string", v));
-                    }
+                    (!v.is_string()).then_some("a string")
                 }
                 "properties" | "patternProperties" | "$defs" | "definitions"
-                | "dependentSchemas" => {
-                    let Some(m) = v.as_object() else {
-                        return Err(bad(k, "an object", v));
-                    };
-                    for (name, sub) in m {
-                        if !schema_like(sub) {
-                            return Err(self.invalid(
-                                file,
-                                &format!("{ptr}/{}/{}", escape_token(k), escape_token(name)),
-                                format!(
-                                    "a schema must be an object or a boolean, found {}",
-                                    kind_name(sub)
-                                ),
-                            ));
+                | "dependentSchemas" => match v.as_object() {
+                    None => Some("an object"),
+                    Some(m) => {
+                        if let Some((name, sub)) = m.iter().find(|(_, sub)| !schema_like(sub)) {
+                            let at = format!("{ptr}/{}/{}", escape_token(k), escape_token(name));
+                            return Err(self.not_a_schema(file, &at, sub));
                         }
+                        None
                     }
-                }
-                "allOf" | "anyOf" | "oneOf" | "prefixItems" => {
-                    let Some(a) = v.as_array().filter(|a| !a.is_empty()) else {
-                        return Err(bad(k, "a non-empty array of schemas", v));
-                    };
-                    for (i, sub) in a.iter().enumerate() {
-                        if !schema_like(sub) {
-                            return Err(self.invalid(
-                                file,
-                                &format!("{ptr}/{k}/{i}"),
-                                format!(
-                                    "a schema must be an object or a boolean, found {}",
-                                    kind_name(sub)
-                                ),
-                            ));
+                },
+                "allOf" | "anyOf" | "oneOf" | "prefixItems" => match v.as_array() {
+                    Some(a) if !a.is_empty() => {
+                        if let Some((i, sub)) = a.iter().enumerate().find(|(_, s)| !schema_like(s))
+                        {
+                            return Err(self.not_a_schema(file, &format!("{ptr}/{k}/{i}"), sub));
                         }
+                        None
                     }
-                }
+                    _ => Some("a non-empty array of schemas"),
+                },
                 "items" => {
                     let ok = schema_like(v)
                         || (draft < Draft::D2020
                             && v.as_array().is_some_and(|a| a.iter().all(schema_like)));
-                    if !ok {
-                        return Err(bad(k, "a schema", v));
-                    }
+                    (!ok).then_some("a schema")
                 }
                 "not"
                 | "if"
@@ -865,45 +875,32 @@ impl Model {
                 | "additionalProperties"
                 | "additionalItems"
                 | "unevaluatedItems"
-                | "unevaluatedProperties" => {
-                    if !schema_like(v) {
-                        return Err(bad(k, "a schema", v));
-                    }
-                }
+                | "unevaluatedProperties" => (!schema_like(v)).then_some("a schema"),
                 "type" => {
                     let names: Vec<&Value> = match v {
                         Value::Array(a) => a.iter().collect(),
                         other => vec![other],
                     };
-                    for n in names {
-                        if !n.as_str().is_some_and(|s| TYPE_NAMES.contains(&s)) {
-                            return Err(self.invalid(
-                                file,
-                                &format!("{ptr}/type"),
-                                format!(
-                                    "type must name one of {}, found {n}",
-                                    TYPE_NAMES.join(", ")
-                                ),
-                            ));
-                        }
+                    if let Some(n) = names
+                        .into_iter()
+                        .find(|n| !n.as_str().is_some_and(|s| TYPE_NAMES.contains(&s)))
+                    {
+                        return Err(self.invalid(
+                            file,
+                            &format!("{ptr}/type"),
+                            format!("type must name one of {}, found {n}", TYPE_NAMES.join(", ")),
+                        ));
                     }
+                    None
                 }
-                "examples" | "enum" => {
-                    if !v.is_array() {
-                        return Err(bad(k, "an array", v));
-                    }
-                }
-                "required" => {
-                    if !v.as_array().is_some_and(|a| a.iter().all(Value::is_string)) {
-                        return Err(bad(k, "an array of strings", v));
-                    }
-                }
-                "deprecated" => {
-                    if !v.is_boolean() {
-                        return Err(bad(k, "a boolean", v));
-                    }
-                }
-                _ => {}
+                "examples" | "enum" => (!v.is_array()).then_some("an array"),
+                "required" => (!v.as_array().is_some_and(|a| a.iter().all(Value::is_string)))
+                    .then_some("an array of strings"),
+                "deprecated" => (!v.is_boolean()).then_some("a boolean"),
+                _ => None,
+            };
+            if let Some(want) = want {
+                return Err(bad(k, want, v));
             }
         }
         Ok(())

@@ -24,6 +24,10 @@ use super::model::{Model, NodeId};
 /// Index of a view in [`Walk::views`].
 pub(crate) type ViewId = usize;
 
+/// A step of the lookup by location: the subschema, the location prefix
+/// and pointer cut it inherits, its location, and the `$ref` hops taken.
+type Lookup = (NodeId, Rc<str>, Rc<str>, String, usize);
+
 /// Most views one run may create.
 const MAX_VIEWS: usize = 2_000_000;
 
@@ -299,8 +303,7 @@ impl<'m> Walk<'m> {
     pub fn schemas_at(&self, target: &str) -> Vec<NodeId> {
         let mut out = Vec::new();
         let model = self.model;
-        // (node, parent_path, trim, location, ref hops taken)
-        let mut stack: Vec<(NodeId, Rc<str>, Rc<str>, String, usize)> = vec![(
+        let mut stack: Vec<Lookup> = vec![(
             0,
             Rc::from(""),
             Rc::from(""),
