@@ -21,6 +21,9 @@ mod model;
 mod rules;
 mod walk;
 
+#[cfg(test)]
+mod tests;
+
 use std::fmt;
 
 use schema_core::source::{Location, SourceError};

@@ -29,7 +29,7 @@ pub(crate) type ViewId = usize;
 type Lookup = (NodeId, Rc<str>, Rc<str>, String, usize);
 
 /// Most views one run may create.
-const MAX_VIEWS: usize = 2_000_000;
+const MAX_VIEWS: usize = 500_000;
 
 /// A subschema as reached from the root.
 pub(crate) struct View {
