@@ -19,6 +19,8 @@ use schema_core::structural::Structural;
 use schema_core::validation::crd::submitted_location;
 use schema_core::wire::{CustomResourceDefinition, JsonSchemaProps};
 
+use crate::lint::{self, RuleSet, Severity};
+
 /// Exit code: success.
 pub const EXIT_OK: i32 = 0;
 /// Exit code: the input was processed and has errors.
@@ -51,6 +53,26 @@ pub enum DocumentFormat {
     Yaml,
     /// JSON (a `List` for several documents).
     Json,
+}
+
+/// The rule sets of `lint`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LintRuleSet {
+    /// Giant Swarm's cluster-app requirements, as the reference linter
+    /// (schemalint) checks them.
+    ClusterApp,
+    /// `cluster-app` plus required properties, enumerated string values and
+    /// non-empty defaults.
+    ClusterAppStrict,
+}
+
+impl LintRuleSet {
+    fn rule_set(self) -> RuleSet {
+        match self {
+            LintRuleSet::ClusterApp => RuleSet::ClusterApp,
+            LintRuleSet::ClusterAppStrict => RuleSet::ClusterAppStrict,
+        }
+    }
 }
 
 /// The subcommands.
@@ -131,6 +153,20 @@ pub enum Command {
         #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
         output: DiagnosticsFormat,
     },
+    /// Lint a Helm values schema (JSON Schema, YAML or JSON) with a rule
+    /// set: one finding per line (rule, severity, location, message).
+    /// Exits 1 when a finding is an error; recommendations do not fail.
+    Lint {
+        /// The schema file (`-` for stdin). Relative `$ref`s are read from
+        /// the file's directory.
+        file: PathBuf,
+        /// The rule set.
+        #[arg(long, value_enum, default_value_t = LintRuleSet::ClusterApp)]
+        rule_set: LintRuleSet,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
+        output: DiagnosticsFormat,
+    },
 }
 
 /// Where the schema for objects comes from.
@@ -206,6 +242,11 @@ where
             objects,
             output,
         } => cmd_validate(&schema, &objects, output, &mut io),
+        Command::Lint {
+            file,
+            rule_set,
+            output,
+        } => cmd_lint(&file, rule_set.rule_set(), output, &mut io),
     }
 }
 
@@ -984,4 +1025,100 @@ fn cmd_openapi(file: &std::path::Path, v2: bool, versions: &[String], io: &mut I
         return EXIT_UNPROCESSABLE;
     }
     EXIT_OK
+}
+
+fn cmd_lint(
+    file: &std::path::Path,
+    rule_set: RuleSet,
+    output: DiagnosticsFormat,
+    io: &mut Io<'_>,
+) -> i32 {
+    let root = display_name(file);
+    let max = Limits::default().max_bytes as u64 + 1;
+    let stdin = &mut *io.stdin;
+    let mut loader = |name: &str| -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
+        let read = if name == "<stdin>" {
+            stdin.take(max).read_to_end(&mut bytes)
+        } else {
+            std::fs::File::open(name).and_then(|f| f.take(max).read_to_end(&mut bytes))
+        };
+        read.map(|_| bytes).map_err(|e| e.to_string())
+    };
+    let findings = match lint::lint_with_rule_set(&root, &mut loader, rule_set) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(io.stderr, "error: {e}");
+            if output == DiagnosticsFormat::Json {
+                let doc =
+                    json!({"file": root, "rule_set": rule_set.name(), "error": e.to_string()});
+                let _ = writeln!(
+                    io.stdout,
+                    "{}",
+                    serde_json::to_string_pretty(&doc).unwrap_or_default()
+                );
+            }
+            return EXIT_UNPROCESSABLE;
+        }
+    };
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let recommendations = findings.len() - errors;
+    match output {
+        DiagnosticsFormat::Text => {
+            let mut text = String::new();
+            for f in &findings {
+                let location = if f.location.is_empty() {
+                    "\"\""
+                } else {
+                    f.location.as_str()
+                };
+                text.push_str(&format!(
+                    "{} {} {} {}\n",
+                    f.rule,
+                    f.severity,
+                    location,
+                    f.message.replace('\n', " ")
+                ));
+            }
+            if io.stdout.write_all(text.as_bytes()).is_err() {
+                return EXIT_UNPROCESSABLE;
+            }
+            let _ = writeln!(
+                io.stderr,
+                "{root}: {errors} error{}, {recommendations} recommendation{} (rule set {})",
+                plural(errors),
+                plural(recommendations),
+                rule_set.name()
+            );
+        }
+        DiagnosticsFormat::Json => {
+            let list: Vec<serde_json::Value> = findings
+                .iter()
+                .map(|f| {
+                    json!({
+                        "rule": f.rule.id(),
+                        "severity": f.severity.name(),
+                        "location": f.location,
+                        "message": f.message,
+                    })
+                })
+                .collect();
+            let doc = json!({
+                "file": root,
+                "rule_set": rule_set.name(),
+                "errors": errors,
+                "recommendations": recommendations,
+                "findings": list,
+            });
+            let _ = writeln!(
+                io.stdout,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+    }
+    if errors > 0 { EXIT_ERRORS } else { EXIT_OK }
 }

@@ -427,8 +427,9 @@ fn validate_reports_every_error_as_the_server_does() {
     assert_eq!(
         lines[1..],
         [
-            r#"spec.size: Unsupported value: "huge": supported values: "small", "medium", "large""#,
+            // Properties in sorted order, as kube-openapi validates them.
             "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
+            r#"spec.size: Unsupported value: "huge": supported values: "small", "medium", "large""#,
             r#"spec.tags[1]: Duplicate value: "a""#,
         ]
     );

@@ -32,6 +32,7 @@ use schema_core::validation::structural::{
 use schema_core::value::{FormatCompat, SchemaValidator};
 use schema_core::wire::codec::{DecodeCx, Wire};
 use schema_core::wire::{CustomResourceDefinition, CustomResourceValidation, JsonSchemaProps};
+use schema_gen::lint::{Rule, RuleSet, Severity, lint};
 
 enum Outcome {
     Pass,
@@ -162,6 +163,7 @@ fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
         ("k8s", "prune") => prune_case(case),
         ("k8s", "default") => default_case(case),
         ("k8s", "publish_v2" | "publish_v3") => publish_case(case),
+        ("schemalint", "lint") => lint_case(case),
         _ => Outcome::Skip,
     }
 }
@@ -566,5 +568,150 @@ fn json_eq(a: &Value, b: &Value) -> bool {
                     .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
         }
         _ => a == b,
+    }
+}
+
+/// A schemalint case: the case's rules (or the whole `cluster-app` rule
+/// set) over its input, with the rule set's excluded locations when the
+/// case applies them. Compared: the asserted counts (`expect_count`, or
+/// `expect_counts` of errors and recommendations), the rule ids (`expect`,
+/// plus `expect_recommendations`), and the findings as a multiset of
+/// (rule, severity, message, location) against `violations`.
+fn lint_case(case: &Value) -> Outcome {
+    let rules: Vec<Rule> = match &case["rules"] {
+        Value::String(s) if s == "all" => RuleSet::ClusterApp.rules(),
+        Value::Array(ids) => {
+            let mut out = Vec::new();
+            for id in ids {
+                match id.as_str().and_then(Rule::from_id) {
+                    Some(r) => out.push(r),
+                    None => return Outcome::Fail(format!("  unknown rule {id}")),
+                }
+            }
+            out
+        }
+        other => return Outcome::Fail(format!("  unsupported rules {other}")),
+    };
+    let excluded: &[&str] = if case["apply_exclude_locations"] == true {
+        RuleSet::ClusterApp.excluded_locations()
+    } else {
+        &[]
+    };
+    let root = case["input_filename"]
+        .as_str()
+        .unwrap_or("input.json")
+        .to_string();
+    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    files.insert(
+        root.clone(),
+        serde_json::to_vec(&case["input"]).unwrap_or_default(),
+    );
+    if let Some(extra) = case["extra_files"].as_object() {
+        for (name, v) in extra {
+            files.insert(name.clone(), serde_json::to_vec(v).unwrap_or_default());
+        }
+    }
+    let mut loader = |name: &str| {
+        files
+            .get(name)
+            .cloned()
+            .ok_or_else(|| "no such file in the case".to_string())
+    };
+    let findings = match lint(&root, &mut loader, &rules, excluded) {
+        Ok(f) => f,
+        Err(e) => return Outcome::Fail(format!("  lint failed: {e}")),
+    };
+    let mut diff = String::new();
+    let ids = |sev: Severity| {
+        let mut v: Vec<String> = findings
+            .iter()
+            .filter(|f| f.severity == sev)
+            .map(|f| f.rule.id().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    let strings = |v: &Value| {
+        let mut out: Vec<String> = v
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        out
+    };
+    if let Some(counts) = case["expect_counts"].as_object() {
+        let (errors, recs) = (ids(Severity::Error), ids(Severity::Recommendation));
+        let want = (
+            counts["errors"].as_u64(),
+            counts["recommendations"].as_u64(),
+        );
+        let got = (Some(errors.len() as u64), Some(recs.len() as u64));
+        if want != got {
+            diff.push_str(&format!("  counts: want {want:?}, got {got:?}\n"));
+        }
+        if strings(&case["expect"]) != errors {
+            diff.push_str(&format!(
+                "  error rules:\n{}",
+                list_diff(&strings(&case["expect"]), &errors)
+            ));
+        }
+        let want_recs = strings(&case["expect_recommendations"]);
+        if want_recs != recs {
+            diff.push_str(&format!(
+                "  recommendation rules:\n{}",
+                list_diff(&want_recs, &recs)
+            ));
+        }
+    } else {
+        let mut all: Vec<String> = findings.iter().map(|f| f.rule.id().to_string()).collect();
+        all.sort();
+        if case["expect_count"].as_u64() != Some(all.len() as u64) {
+            diff.push_str(&format!(
+                "  count: want {}, got {}\n",
+                case["expect_count"],
+                all.len()
+            ));
+        }
+        if strings(&case["expect"]) != all {
+            diff.push_str(&format!(
+                "  rules:\n{}",
+                list_diff(&strings(&case["expect"]), &all)
+            ));
+        }
+    }
+    let render =
+        |rule: &str, sev: &str, msg: &str, loc: &str| format!("{rule} {sev} {loc:?} {msg:?}");
+    let mut want_v: Vec<String> = case["violations"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|v| {
+                    render(
+                        v["rule"].as_str().unwrap_or(""),
+                        v["severity"].as_str().unwrap_or(""),
+                        v["message"].as_str().unwrap_or(""),
+                        v["location"].as_str().unwrap_or(""),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut got_v: Vec<String> = findings
+        .iter()
+        .map(|f| render(f.rule.id(), f.severity.name(), &f.message, &f.location))
+        .collect();
+    want_v.sort();
+    got_v.sort();
+    if want_v != got_v {
+        diff.push_str(&format!("  findings:\n{}", list_diff(&want_v, &got_v)));
+    }
+    if diff.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(diff)
     }
 }
