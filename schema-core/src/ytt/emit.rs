@@ -5,17 +5,15 @@
 //! indented, empty collections as `{}` and `[]`, strings plain when they
 //! read back as strings (otherwise double quoted, or single quoted when a
 //! plain scalar would be ambiguous), multi-line strings as literal blocks,
-//! floats in Go's shortest `%g` form (`1.0` prints as `1`), and long plain
-//! or quoted scalars folded at spaces past column 80.
+//! and floats in Go's shortest `%g` form (`1.0` prints as `1`). ytt's copy
+//! of go-yaml v2 starts its emitter with no line width (`best_width: -1`),
+//! so long scalars are never folded.
 
 use serde_json::{Map, Number, Value};
 
 use super::yaml::{PlainKind, plain_kind};
 use crate::field::format_float;
 
-/// The emitter's preferred width: none (`best_width: -1` in ytt's copy of
-/// go-yaml v2 becomes the largest int).
-const BEST_WIDTH: usize = usize::MAX;
 const BEST_INDENT: i64 = 2;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -389,76 +387,33 @@ impl Emitter {
         }
         let saved = self.indent;
         self.increase_indent(true, false);
-        let breaks_ok = !simple_key;
         match style {
-            Style::Plain => self.plain(s, breaks_ok),
-            Style::Single => self.single(s, breaks_ok),
-            Style::Double => self.double(s, breaks_ok),
+            Style::Plain => self.plain(s),
+            Style::Single => self.single(s),
+            Style::Double => self.double(s),
             Style::Literal => self.literal(s),
         }
         self.indent = saved;
     }
 
-    fn plain(&mut self, s: &str, allow_breaks: bool) {
+    fn plain(&mut self, s: &str) {
         if !s.is_empty() && !self.whitespace {
             self.put(' ');
         }
-        let chars: Vec<char> = s.chars().collect();
-        let (mut spaces, mut breaks) = (false, false);
-        for (i, &c) in chars.iter().enumerate() {
-            if c == ' ' {
-                if allow_breaks
-                    && !spaces
-                    && self.column > BEST_WIDTH
-                    && chars.get(i + 1) != Some(&' ')
-                {
-                    self.write_indent();
-                } else {
-                    self.put(c);
-                }
-                spaces = true;
-            } else if is_break(c) {
-                if !breaks && c == '\n' {
-                    self.put_break();
-                }
-                self.put_break();
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                }
-                self.put(c);
-                self.indention = false;
-                spaces = false;
-                breaks = false;
-            }
-        }
+        // A plain scalar has no line breaks (those are literal blocks), and
+        // with no line width nothing is folded.
+        self.write_str(s);
         if !s.is_empty() {
             self.whitespace = false;
         }
         self.indention = false;
     }
 
-    fn single(&mut self, s: &str, allow_breaks: bool) {
+    fn single(&mut self, s: &str) {
         self.write_indicator("'", true, false, false);
-        let chars: Vec<char> = s.chars().collect();
-        let n = chars.len();
-        let (mut spaces, mut breaks) = (false, false);
-        for (i, &c) in chars.iter().enumerate() {
-            if c == ' ' {
-                if allow_breaks
-                    && !spaces
-                    && self.column > BEST_WIDTH
-                    && i > 0
-                    && i + 1 < n
-                    && chars.get(i + 1) != Some(&' ')
-                {
-                    self.write_indent();
-                } else {
-                    self.put(c);
-                }
-                spaces = true;
-            } else if is_break(c) {
+        let mut breaks = false;
+        for c in s.chars() {
+            if is_break(c) {
                 if !breaks && c == '\n' {
                     self.put_break();
                 }
@@ -473,7 +428,6 @@ impl Emitter {
                 }
                 self.put(c);
                 self.indention = false;
-                spaces = false;
                 breaks = false;
             }
         }
@@ -482,12 +436,9 @@ impl Emitter {
         self.indention = false;
     }
 
-    fn double(&mut self, s: &str, allow_breaks: bool) {
+    fn double(&mut self, s: &str) {
         self.write_indicator("\"", true, false, false);
-        let chars: Vec<char> = s.chars().collect();
-        let n = chars.len();
-        let mut spaces = false;
-        for (i, &c) in chars.iter().enumerate() {
+        for c in s.chars() {
             if !printable(c) || c == '\u{feff}' || is_break(c) || c == '"' || c == '\\' {
                 self.put('\\');
                 let u = u32::from(c);
@@ -519,20 +470,8 @@ impl Emitter {
                         self.write_str(&format!("{u:0width$X}"));
                     }
                 }
-                spaces = false;
-            } else if c == ' ' {
-                if allow_breaks && !spaces && self.column > BEST_WIDTH && i > 0 && i + 1 < n {
-                    self.write_indent();
-                    if chars.get(i + 1) == Some(&' ') {
-                        self.put('\\');
-                    }
-                } else {
-                    self.put(c);
-                }
-                spaces = true;
             } else {
                 self.put(c);
-                spaces = false;
             }
         }
         self.write_indicator("\"", false, false, false);

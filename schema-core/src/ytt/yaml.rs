@@ -138,7 +138,7 @@ pub(crate) fn read(name: &str, bytes: &[u8]) -> Result<SrcFile, YttError> {
 
     let mut parser = Parser::new_from_str(text);
     while let Some(ev) = parser.next_event() {
-        let (ev, span) = ev.map_err(|e| syntax(name, e.marker().line(), &e.info().to_string()))?;
+        let (ev, span) = ev.map_err(|e| syntax(name, e.marker().line(), e.info()))?;
         let start_line = span.start.line();
         let completed: Option<(SrcValue, Span, usize)> = match ev {
             Event::DocumentStart(explicit) => {
