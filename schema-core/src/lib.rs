@@ -15,3 +15,4 @@ pub mod validation;
 pub mod value;
 pub mod wire;
 pub mod yaml_out;
+pub mod ytt;

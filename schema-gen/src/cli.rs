@@ -18,6 +18,7 @@ use schema_core::source::{self, Document, Limits, PathSegment};
 use schema_core::structural::Structural;
 use schema_core::validation::crd::submitted_location;
 use schema_core::wire::{CustomResourceDefinition, JsonSchemaProps};
+use schema_core::ytt::{self, YttError};
 
 use crate::lint::{self, RuleSet, Severity};
 
@@ -125,6 +126,13 @@ pub enum Command {
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
     },
+    /// Convert a schema written for another tool into this toolchain's
+    /// outputs.
+    Convert {
+        /// The kind of source.
+        #[command(subcommand)]
+        source: ConvertSource,
+    },
     /// Apply schema defaults to objects with the API server's defaulting
     /// algorithm.
     Default {
@@ -166,6 +174,36 @@ pub enum Command {
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
         output: DiagnosticsFormat,
+    },
+}
+
+/// The sources `convert` reads.
+#[derive(Subcommand, Debug)]
+pub enum ConvertSource {
+    /// A Carvel ytt data-values schema (a YAML document annotated
+    /// `#@data/values-schema`).
+    Ytt {
+        /// The schema file (`-` for stdin).
+        file: PathBuf,
+        /// What to print: `openapi-v3` (exactly what `ytt
+        /// --data-values-schema-inspect -o openapi-v3` prints), `crd` (a
+        /// CustomResourceDefinition whose resources hold the data values in
+        /// `spec`) or `defaults` (the default data values).
+        #[arg(long)]
+        to: Option<String>,
+        /// API group of the CRD (`--to crd`).
+        #[arg(long, default_value = "values.example.com")]
+        group: String,
+        /// Kind of the CRD (`--to crd`); the plural is its lowercase form
+        /// plus `s` (unless it ends in `s`).
+        #[arg(long, default_value = "DataValues")]
+        kind: String,
+        /// Version of the CRD (`--to crd`).
+        #[arg(long = "crd-version", default_value = "v1alpha1")]
+        crd_version: String,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+        output: DocumentFormat,
     },
 }
 
@@ -247,6 +285,7 @@ where
             rule_set,
             output,
         } => cmd_lint(&file, rule_set.rule_set(), output, &mut io),
+        Command::Convert { source } => cmd_convert(source, &mut io),
     }
 }
 
@@ -1121,4 +1160,96 @@ fn cmd_lint(
         }
     }
     if errors > 0 { EXIT_ERRORS } else { EXIT_OK }
+}
+
+/// The message when `--to` is missing or unknown (ytt's, for its
+/// `--output` flag).
+pub const CONVERT_TARGET_REQUIRED: &str = "Data values schema export only supported in OpenAPI v3 format; specify format with --to=openapi-v3 flag (or --to=crd, --to=defaults)";
+
+fn cmd_convert(source: ConvertSource, io: &mut Io<'_>) -> i32 {
+    let ConvertSource::Ytt {
+        file,
+        to,
+        group,
+        kind,
+        crd_version,
+        output,
+    } = source;
+    let target = to.as_deref().unwrap_or("");
+    if !matches!(target, "openapi-v3" | "crd" | "defaults") {
+        let _ = writeln!(io.stderr, "error: {CONVERT_TARGET_REQUIRED}");
+        return EXIT_UNPROCESSABLE;
+    }
+    let name = display_name(&file);
+    let limits = Limits::default();
+    let mut bytes = Vec::new();
+    let read = if file.as_os_str() == "-" {
+        io.stdin
+            .take(limits.max_bytes as u64 + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(&file)
+            .and_then(|f| f.take(limits.max_bytes as u64 + 1).read_to_end(&mut bytes))
+    };
+    if let Err(e) = read {
+        let _ = writeln!(io.stderr, "error: {name}: cannot read: {e}");
+        return EXIT_UNPROCESSABLE;
+    }
+    let schema = match ytt::parse(&name, &bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let (f, line) = e.location();
+            let at = if line > 0 { format!("{f}:{line}") } else { f };
+            return match &e {
+                YttError::Schema(se) => {
+                    let _ = writeln!(io.stderr, "{at}: error: {}", se.summary);
+                    let _ = write!(io.stderr, "{}", se.render());
+                    EXIT_ERRORS
+                }
+                YttError::Annotation { .. } => {
+                    let _ = writeln!(io.stderr, "error: {e}");
+                    EXIT_ERRORS
+                }
+                _ => {
+                    let _ = writeln!(io.stderr, "error: {e}");
+                    EXIT_UNPROCESSABLE
+                }
+            };
+        }
+    };
+    let json_text = |v: &serde_json::Value| {
+        format!("{}\n", serde_json::to_string_pretty(v).unwrap_or_default())
+    };
+    let text = match (target, output) {
+        ("openapi-v3", DocumentFormat::Yaml) => schema.openapi_yaml(),
+        ("openapi-v3", DocumentFormat::Json) => json_text(&schema.openapi_document()),
+        ("defaults", DocumentFormat::Yaml) => ytt::to_yaml(&schema.default_values()),
+        ("defaults", DocumentFormat::Json) => json_text(&schema.default_values()),
+        _ => {
+            let names = ytt::CrdNames {
+                group,
+                kind,
+                version: crd_version,
+            };
+            let crd = schema.crd(&names);
+            // The CRD must be one the API server accepts.
+            if let Ok((input, _)) = read_input_owned(crd.clone()) {
+                let report = check(&input);
+                if !report.errors.is_empty() {
+                    for e in &report.errors {
+                        let _ = writeln!(io.stderr, "{name}: error: the CRD is not valid: {e}");
+                    }
+                    return EXIT_ERRORS;
+                }
+            }
+            match output {
+                DocumentFormat::Yaml => schema_core::yaml_out::to_yaml(&crd),
+                DocumentFormat::Json => json_text(&crd),
+            }
+        }
+    };
+    if io.stdout.write_all(text.as_bytes()).is_err() {
+        return EXIT_UNPROCESSABLE;
+    }
+    EXIT_OK
 }
