@@ -1,6 +1,7 @@
 //! The structural-schema IR of Kubernetes CRDs and the algorithms the API server runs on it.
 
 pub mod admission;
+pub mod cel;
 pub mod check;
 pub mod default;
 pub mod field;
