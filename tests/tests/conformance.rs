@@ -15,6 +15,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use schema_core::cel::functions::CompatibilityVersion;
 use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::field::{FieldError, Path as FieldPath};
 use schema_core::listtype::validate_list_sets_and_maps;
@@ -162,7 +163,9 @@ fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
     let needs_cel = case["requires"]
         .as_array()
         .is_some_and(|r| r.iter().any(|x| x == "cel"));
-    if needs_cel {
+    // CEL compilation is implemented for CRD validation; CEL evaluation
+    // (validate_value) is not yet.
+    if needs_cel && !(suite == "k8s" && kind == "validate_crd") {
         return Outcome::Skip;
     }
     match (suite, kind) {
@@ -274,6 +277,13 @@ fn validate_crd_case(case: &Value) -> Outcome {
         require_atomic_set_type: o["requireAtomicSetType"] == true,
         require_map_list_keys_map_set_validation: o["requireMapListKeysMapSetValidation"] == true,
         preserve_unknown_fields: false,
+        cel_compatibility_version: match o["celCompatibilityVersion"].as_str() {
+            Some(v) => match CompatibilityVersion::parse(v) {
+                Some(v) => v,
+                None => return Outcome::Fail(format!("bad celCompatibilityVersion {v}")),
+            },
+            None => CompatibilityVersion::CURRENT,
+        },
     };
     let validation = if input["schema"].is_null() {
         None

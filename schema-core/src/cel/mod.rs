@@ -1,7 +1,14 @@
 //! CEL (`x-kubernetes-validations`): parsing with the `cel` crate's parser,
 //! and the API server's handling of rules on top of it.
 
+pub mod check;
+pub mod compile;
+pub mod cost;
+pub mod decl;
 pub mod escape;
+pub mod functions;
+pub mod limits;
+pub mod types;
 
 /// The error of a rule that does not parse, in cel-go's words
 /// (`ERROR: <input>:1:4: Syntax error: …` with the excerpt).
@@ -31,3 +38,6 @@ mod tests {
         assert!(parse("self.?a.orValue(1)").is_ok());
     }
 }
+
+#[cfg(test)]
+mod tests_check;
