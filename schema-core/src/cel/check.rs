@@ -10,7 +10,7 @@ use cel::common::ast::{
 };
 
 use crate::cel::decl::DeclType;
-use crate::cel::escape::RESERVED;
+use crate::cel::escape::keyword_field_fallback;
 use crate::cel::functions::{Features, Function, Library};
 use crate::cel::types::{Kind, Type};
 
@@ -407,8 +407,10 @@ impl<'a> Checker<'a> {
         };
         if let Some(fields) = decl.fields() {
             let mut f = fields.get(field);
-            if f.is_none() && self.env.features.keyword_field_names && RESERVED.contains(&field) {
-                f = fields.get(&format!("__{field}__"));
+            if f.is_none() && self.env.features.keyword_field_names {
+                if let Some(escaped) = keyword_field_fallback(field) {
+                    f = fields.get(&escaped);
+                }
             }
             if let Some(f) = f {
                 return Some(f.ty.cel_type());

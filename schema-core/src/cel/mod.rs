@@ -16,14 +16,16 @@ pub mod types;
 #[error("{0}")]
 pub struct ParseError(pub String);
 
-/// Parses a CEL expression with the syntax the API server enables
-/// (optional syntax `?.`/`[?]` included) and the standard macros expanded
-/// (`has`, `all`, `exists`, `exists_one`, `map`, `filter`).
+/// Parses a CEL expression with the syntax and macros of the API server's
+/// current environment (optional syntax `?.`/`[?]`, the standard macros
+/// `has`, `all`, `exists`, `exists_one`, `map`, `filter`, the two-variable
+/// comprehensions, `optMap`/`optFlatMap` and `sortBy`), within cel-go's
+/// parser limits (100,000 code points, rule nesting of 250). Errors are
+/// cel-go's `issues.String()`.
 pub fn parse(source: &str) -> Result<cel::IdedExpr, ParseError> {
-    let env = cel::Env::stdlib().with_optional_support(true);
-    env.parser()
-        .parse(source)
-        .map_err(|e| ParseError(e.to_string()))
+    compile::parse_versioned(source, functions::CompatibilityVersion::CURRENT)
+        .map(|p| p.expr)
+        .map_err(|issues| ParseError(compile::display_issues(source, &issues)))
 }
 
 #[cfg(test)]
@@ -36,6 +38,12 @@ mod tests {
         assert!(e.0.starts_with("ERROR: <input>:1:4: Syntax error:"), "{e}");
         assert!(parse("self.all(x, x > 1)").is_ok());
         assert!(parse("self.?a.orValue(1)").is_ok());
+        assert_eq!(
+            parse("a +\n)").unwrap_err().0.lines().nth(1),
+            Some(" | )"),
+            "cel-go indents the snippet"
+        );
+        assert!(parse(&format!("a{}", ".b".repeat(300))).is_err());
     }
 }
 
