@@ -1,7 +1,10 @@
 //! The parser limits of cel-go (`parser.NewParser` defaults): an expression
-//! is at most 100,000 code points, and no grammar rule nests deeper than
-//! 250 (cel-go's `recursionListener` counts the depth of each rule type,
-//! left-recursive rules once per operator of a chain). The cel crate's
+//! is at most 100,000 code points, no grammar rule nests deeper than 250
+//! while parsing (cel-go's `recursionListener` counts the depth of each rule
+//! type, left-recursive rules once per operator of a chain), and the
+//! compound nodes (ternaries, relations, arithmetic, selections, member
+//! calls, indexes) nest at most 250 deep when the parse tree is visited
+//! (`checkAndIncrementRecursionDepth`). The cel crate's
 //! parser recurses on the parse tree, so these limits are enforced here,
 //! on the tokens, before it runs.
 
@@ -44,6 +47,9 @@ pub fn check_limits(source: &str) -> Result<Shape, LimitError> {
             return Err(LimitError(format!(
                 "expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
             )));
+        }
+        Err(Stop::VisitLimit) => {
+            return Err(LimitError("max recursion depth exceeded".into()));
         }
     }
     let mut max_total = r.max_total;
@@ -254,7 +260,10 @@ enum Rule {
 }
 
 enum Stop {
+    /// A grammar rule nested deeper than the limit (the parse listener).
     Limit,
+    /// The compound nodes nested deeper than the limit (the visitor).
+    VisitLimit,
     Syntax,
 }
 
@@ -266,7 +275,22 @@ struct Recognizer<'t> {
     max_total: u32,
 }
 
-type R = Result<(), Stop>;
+/// A recognized subexpression: how deep the compound parse nodes
+/// (ternaries, relations, arithmetic, selections, member calls, indexes)
+/// nest in it, which is what cel-go's visitor counts.
+type R = Result<u32, Stop>;
+
+/// The visit depth of a left-associative chain of `k` compound nodes over
+/// `first` and the right operands (or suffix arguments) `rest`: the first
+/// operand is under all `k` nodes, the i-th right operand under `k - i + 1`.
+fn chain_depth(first: u32, rest: &[u32]) -> u32 {
+    let k = rest.len() as u32;
+    let mut d = if k == 0 { first } else { k + first };
+    for (i, r) in rest.iter().enumerate() {
+        d = d.max(k - i as u32 + r);
+    }
+    d
+}
 
 impl Recognizer<'_> {
     fn peek(&self) -> Option<Tok> {
@@ -281,7 +305,7 @@ impl Recognizer<'_> {
         self.pos += 1;
     }
 
-    fn expect(&mut self, t: Tok) -> R {
+    fn expect(&mut self, t: Tok) -> Result<(), Stop> {
         if self.peek() == Some(t) {
             self.next();
             Ok(())
@@ -290,7 +314,7 @@ impl Recognizer<'_> {
         }
     }
 
-    fn enter(&mut self, r: Rule) -> R {
+    fn enter(&mut self, r: Rule) -> Result<(), Stop> {
         let d = &mut self.depth[r as usize];
         *d += 1;
         self.total += 1;
@@ -313,92 +337,93 @@ impl Recognizer<'_> {
         }
     }
 
-    fn start(&mut self) -> R {
+    fn start(&mut self) -> Result<(), Stop> {
         self.enter(Rule::Start)?;
-        self.expr()?;
+        let d = self.expr()?;
         if self.pos != self.toks.len() {
             return Err(Stop::Syntax);
         }
         self.exit(Rule::Start);
+        if d > MAX_RECURSION_DEPTH {
+            return Err(Stop::VisitLimit);
+        }
         Ok(())
     }
 
     fn expr(&mut self) -> R {
         self.enter(Rule::Expr)?;
-        self.cond_or()?;
+        let mut d = self.cond_or()?;
         if self.peek() == Some(Tok::Question) {
             self.next();
-            self.cond_or()?;
+            let e1 = self.cond_or()?;
             self.expect(Tok::Colon)?;
-            self.expr()?;
+            let e2 = self.expr()?;
+            d = 1 + d.max(e1).max(e2);
         }
         self.exit(Rule::Expr);
-        Ok(())
+        Ok(d)
     }
 
     fn cond_or(&mut self) -> R {
         self.enter(Rule::CondOr)?;
-        self.cond_and()?;
+        let mut d = self.cond_and()?;
         while self.peek() == Some(Tok::OrOr) {
             self.next();
-            self.cond_and()?;
+            d = d.max(self.cond_and()?);
         }
         self.exit(Rule::CondOr);
-        Ok(())
+        Ok(d)
     }
 
     fn cond_and(&mut self) -> R {
         self.enter(Rule::CondAnd)?;
-        self.relation()?;
+        let mut d = self.relation()?;
         while self.peek() == Some(Tok::AndAnd) {
             self.next();
-            self.relation()?;
+            d = d.max(self.relation()?);
         }
         self.exit(Rule::CondAnd);
-        Ok(())
+        Ok(d)
     }
 
     fn relation(&mut self) -> R {
         self.enter(Rule::Relation)?;
-        self.calc(0)?;
-        let mut pushes = 0;
+        let first = self.calc(0)?;
+        let mut rest = Vec::new();
         while self.peek() == Some(Tok::RelOp) {
             self.enter(Rule::Relation)?;
-            pushes += 1;
             self.next();
             self.enter(Rule::Relation)?;
-            self.calc(0)?;
+            rest.push(self.calc(0)?);
             self.exit(Rule::Relation);
         }
-        self.exit_n(Rule::Relation, pushes);
+        self.exit_n(Rule::Relation, rest.len() as u32);
         self.exit(Rule::Relation);
-        Ok(())
+        Ok(chain_depth(first, &rest))
     }
 
     fn calc(&mut self, p: u32) -> R {
         self.enter(Rule::Calc)?;
-        self.unary()?;
-        let mut pushes = 0;
+        let first = self.unary()?;
+        let mut rest = Vec::new();
         loop {
             match self.peek() {
                 Some(Tok::MulOp) if 2 >= p => {
                     self.enter(Rule::Calc)?;
-                    pushes += 1;
                     self.next();
-                    self.calc(3)?;
+                    rest.push(self.calc(3)?);
                 }
                 Some(Tok::Plus | Tok::Minus) if 1 >= p => {
                     self.enter(Rule::Calc)?;
-                    pushes += 1;
                     self.next();
-                    self.calc(2)?;
+                    rest.push(self.calc(2)?);
                 }
                 _ => break,
             }
         }
-        self.exit_n(Rule::Calc, pushes);
+        self.exit_n(Rule::Calc, rest.len() as u32);
         self.exit(Rule::Calc);
-        Ok(())
+        Ok(chain_depth(first, &rest))
     }
 
     fn unary(&mut self) -> R {
@@ -416,20 +441,19 @@ impl Recognizer<'_> {
             }
             _ => {}
         }
-        self.member()?;
+        let d = self.member()?;
         self.exit(Rule::Unary);
-        Ok(())
+        Ok(d)
     }
 
     fn member(&mut self) -> R {
         self.enter(Rule::Member)?;
-        self.primary()?;
-        let mut pushes = 0;
+        let first = self.primary()?;
+        let mut rest = Vec::new();
         loop {
             match self.peek() {
                 Some(Tok::Dot) => {
                     self.enter(Rule::Member)?;
-                    pushes += 1;
                     self.next();
                     if self.peek() == Some(Tok::Question) {
                         self.next();
@@ -437,36 +461,40 @@ impl Recognizer<'_> {
                     if self.peek() == Some(Tok::Ident) && self.peek_at(1) == Some(Tok::LParen) {
                         self.next();
                         self.next();
+                        let mut args = 0;
                         if self.peek() != Some(Tok::RParen) {
-                            self.expr_list()?;
+                            args = self.expr_list()?;
                         }
                         self.expect(Tok::RParen)?;
+                        rest.push(args);
                     } else {
                         self.enter(Rule::EscapeIdent)?;
                         self.expect(Tok::Ident)?;
                         self.exit(Rule::EscapeIdent);
+                        rest.push(0);
                     }
                 }
                 Some(Tok::LBracket) => {
                     self.enter(Rule::Member)?;
-                    pushes += 1;
                     self.next();
                     if self.peek() == Some(Tok::Question) {
                         self.next();
                     }
-                    self.expr()?;
+                    let d = self.expr()?;
                     self.expect(Tok::RBracket)?;
+                    rest.push(d);
                 }
                 _ => break,
             }
         }
-        self.exit_n(Rule::Member, pushes);
+        self.exit_n(Rule::Member, rest.len() as u32);
         self.exit(Rule::Member);
-        Ok(())
+        Ok(chain_depth(first, &rest))
     }
 
     fn primary(&mut self) -> R {
         self.enter(Rule::Primary)?;
+        let mut d = 0;
         match self.peek() {
             Some(Tok::Dot | Tok::Ident) => {
                 if self.peek() == Some(Tok::Dot) {
@@ -480,7 +508,7 @@ impl Recognizer<'_> {
                 if self.peek_at(n) == Some(Tok::LBrace) {
                     self.pos += n + 1;
                     if self.peek() != Some(Tok::RBrace) {
-                        self.field_init()?;
+                        d = self.field_init()?;
                     }
                     if self.peek() == Some(Tok::Comma) {
                         self.next();
@@ -491,7 +519,7 @@ impl Recognizer<'_> {
                     if self.peek() == Some(Tok::LParen) {
                         self.next();
                         if self.peek() != Some(Tok::RParen) {
-                            self.expr_list()?;
+                            d = self.expr_list()?;
                         }
                         self.expect(Tok::RParen)?;
                     }
@@ -499,19 +527,19 @@ impl Recognizer<'_> {
             }
             Some(Tok::LParen) => {
                 self.next();
-                self.expr()?;
+                d = self.expr()?;
                 self.expect(Tok::RParen)?;
             }
             Some(Tok::LBracket) => {
                 self.next();
                 if !matches!(self.peek(), Some(Tok::RBracket | Tok::Comma)) {
                     self.enter(Rule::ListInit)?;
-                    self.opt_expr()?;
+                    d = self.opt_expr()?;
                     while self.peek() == Some(Tok::Comma)
                         && !matches!(self.peek_at(1), Some(Tok::RBracket))
                     {
                         self.next();
-                        self.opt_expr()?;
+                        d = d.max(self.opt_expr()?);
                     }
                     self.exit(Rule::ListInit);
                 }
@@ -525,9 +553,9 @@ impl Recognizer<'_> {
                 if !matches!(self.peek(), Some(Tok::RBrace | Tok::Comma)) {
                     self.enter(Rule::MapInit)?;
                     loop {
-                        self.opt_expr()?;
+                        d = d.max(self.opt_expr()?);
                         self.expect(Tok::Colon)?;
-                        self.expr()?;
+                        d = d.max(self.expr()?);
                         if self.peek() == Some(Tok::Comma)
                             && !matches!(self.peek_at(1), Some(Tok::RBrace))
                         {
@@ -554,11 +582,12 @@ impl Recognizer<'_> {
             _ => return Err(Stop::Syntax),
         }
         self.exit(Rule::Primary);
-        Ok(())
+        Ok(d)
     }
 
     fn field_init(&mut self) -> R {
         self.enter(Rule::FieldInit)?;
+        let mut d = 0;
         loop {
             self.enter(Rule::OptField)?;
             if self.peek() == Some(Tok::Question) {
@@ -569,7 +598,7 @@ impl Recognizer<'_> {
             self.exit(Rule::EscapeIdent);
             self.exit(Rule::OptField);
             self.expect(Tok::Colon)?;
-            self.expr()?;
+            d = d.max(self.expr()?);
             if self.peek() == Some(Tok::Comma) && !matches!(self.peek_at(1), Some(Tok::RBrace)) {
                 self.next();
                 continue;
@@ -577,7 +606,7 @@ impl Recognizer<'_> {
             break;
         }
         self.exit(Rule::FieldInit);
-        Ok(())
+        Ok(d)
     }
 
     fn opt_expr(&mut self) -> R {
@@ -585,20 +614,20 @@ impl Recognizer<'_> {
         if self.peek() == Some(Tok::Question) {
             self.next();
         }
-        self.expr()?;
+        let d = self.expr()?;
         self.exit(Rule::OptExpr);
-        Ok(())
+        Ok(d)
     }
 
     fn expr_list(&mut self) -> R {
         self.enter(Rule::ExprList)?;
-        self.expr()?;
+        let mut d = self.expr()?;
         while self.peek() == Some(Tok::Comma) {
             self.next();
-            self.expr()?;
+            d = d.max(self.expr()?);
         }
         self.exit(Rule::ExprList);
-        Ok(())
+        Ok(d)
     }
 }
 
@@ -612,6 +641,14 @@ mod tests {
         assert!(check_limits(&vec!["1"; 300].join(" + ")).is_err());
         assert!(check_limits(&format!("a{}", ".b".repeat(240))).is_ok());
         assert!(check_limits(&format!("a{}", ".b".repeat(300))).is_err());
+        // 250 compound nodes are visited, 251 are not
+        assert!(check_limits(&format!("a{}{}", ".b".repeat(200), " + 1".repeat(50))).is_ok());
+        assert_eq!(
+            check_limits(&format!("a{}{}", ".b".repeat(200), " + 1".repeat(51)))
+                .unwrap_err()
+                .0,
+            "max recursion depth exceeded"
+        );
         assert!(check_limits(&format!("{}1{}", "(".repeat(240), ")".repeat(240))).is_ok());
         assert!(check_limits(&format!("{}1{}", "(".repeat(260), ")".repeat(260))).is_err());
         assert!(check_limits(&vec!["true"; 5000].join(" && ")).is_ok());
