@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
-use crate::cel::check::{Checked, Reference, qualified_name};
+use crate::cel::check::{Checked, Reference};
 use crate::cel::decl::DeclType;
 use crate::cel::types::{Kind, Type};
 
@@ -1201,10 +1201,4 @@ fn compute_expr_size(e: &IdedExpr) -> Option<SizeEstimate> {
         _ => return None,
     };
     Some(fixed_size(v))
-}
-
-/// Whether a select expression was resolved as a qualified identifier
-/// (kept for callers that walk the AST).
-pub fn is_qualified_ident(e: &IdedExpr, checked: &Checked) -> bool {
-    matches!(checked.references.get(&e.id), Some(Reference::Ident(n)) if qualified_name(e).as_deref() == Some(n.as_str()))
 }
