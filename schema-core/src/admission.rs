@@ -17,6 +17,7 @@
 
 use serde_json::Value;
 
+pub use crate::deep::MAX_DEPTH;
 use crate::default::{default, prune_non_nullable_nulls_without_defaults};
 use crate::field::{ErrorList, FieldError, Path};
 use crate::listtype::validate_list_sets_and_maps;
@@ -148,9 +149,24 @@ impl Admission {
     }
 
     /// Runs create admission on `obj`.
+    ///
+    /// Objects nested deeper than [`MAX_DEPTH`] levels are rejected, as the
+    /// server's JSON decoder rejects them, before any step runs. The steps
+    /// recurse on the object's nesting: the deepest objects accepted need a
+    /// few MiB of stack in release builds (the `schema-gen` command runs on
+    /// a 256 MiB stack).
     pub fn create(&self, mut obj: Value) -> Admitted {
         let s = self.structural.as_ref();
         let mut out = Admitted::default();
+        if crate::deep::deeper_than(&obj, MAX_DEPTH) {
+            out.errors.push(FieldError::invalid(
+                &Path::root(),
+                "",
+                format!("the object is nested more than {MAX_DEPTH} levels deep, the API server's decoding limit"),
+            ));
+            crate::deep::drop_deep(obj);
+            return out;
+        }
         let Some(r) = &self.resource else {
             out.pruned = prune(&mut obj, s, false, true);
             prune_non_nullable_nulls_without_defaults(&mut obj, s);
@@ -187,7 +203,9 @@ impl Admission {
         // PrepareForCreate.
         if r.status_subresource
             && let Some(m) = obj.as_object_mut()
-            && m.shift_remove("status").is_some()
+            && m.shift_remove("status")
+                .map(crate::deep::drop_deep)
+                .is_some()
             && had_status
         {
             out.warnings.push(
