@@ -2,6 +2,10 @@
 //! and the API server's handling of rules on top of it.
 
 pub mod escape;
+pub mod eval;
+pub mod lib;
+pub mod validator;
+pub mod value;
 
 /// The error of a rule that does not parse, in cel-go's words
 /// (`ERROR: <input>:1:4: Syntax error: …` with the excerpt).

@@ -1,0 +1,690 @@
+//! The CEL evaluator: cel-go's interpreter semantics over the `cel`
+//! crate's AST, with its runtime cost tracking (`interpreter/runtimecost.go`
+//! and the Kubernetes `library.CostEstimator`).
+//!
+//! - Errors are values in cel-go; here they are `Err`, absorbed by `&&`,
+//!   `||` (a `false`, respectively `true`, operand wins whatever the other
+//!   is) and the macros built on them, and never by anything else.
+//! - Cost: identifiers, field selections and index operations cost 1, a
+//!   select or index on a computed value 1 more (the relative attribute),
+//!   literals and `has()` 0, list literals 10, map literals 30, function
+//!   calls their runtime cost (1 unless the function says otherwise), and
+//!   `&&`, `||`, `?:` nothing of their own. Past the per-call limit the
+//!   evaluation stops with cel-go's `operation cancelled: actual cost limit
+//!   exceeded`.
+//! - Depth: expressions nest at most [`MAX_EVAL_DEPTH`] deep.
+
+use std::rc::Rc;
+
+use cel::IdedExpr;
+use cel::common::ast::{EntryExpr, Expr, LiteralValue};
+
+use super::lib;
+use super::value::{List, ListKind, MapV, Str, Val, equals, key_ok};
+
+/// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
+pub const PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// How deep expressions may nest during evaluation.
+pub const MAX_EVAL_DEPTH: usize = 250;
+
+/// The message of an evaluation cancelled by the cost limit.
+pub const COST_LIMIT_MESSAGE: &str = "operation cancelled: actual cost limit exceeded";
+
+/// An evaluation error, with cel-go's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// The message.
+    pub msg: String,
+    /// Whether the evaluation was cancelled (cost limit): not absorbable.
+    pub cancelled: bool,
+}
+
+impl EvalError {
+    /// An ordinary error.
+    pub fn new(msg: impl Into<String>) -> Self {
+        EvalError {
+            msg: msg.into(),
+            cancelled: false,
+        }
+    }
+
+    /// `no such overload`.
+    pub fn no_overload() -> Self {
+        Self::new("no such overload")
+    }
+
+    /// The cost limit cancellation.
+    pub fn cost_limit() -> Self {
+        EvalError {
+            msg: COST_LIMIT_MESSAGE.into(),
+            cancelled: true,
+        }
+    }
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// The result of an evaluation step.
+pub type EvalResult<'a> = Result<Val<'a>, EvalError>;
+
+/// The variables a rule sees: `self` and, when declared, `oldSelf`.
+#[derive(Clone, Debug)]
+pub struct Activation<'a> {
+    /// `self`.
+    pub self_: Val<'a>,
+    /// `oldSelf`, when declared.
+    pub old_self: Option<Val<'a>>,
+}
+
+/// The outcome of one program evaluation: its value (or error) and its
+/// runtime cost.
+#[derive(Clone, Debug)]
+pub struct Outcome<'a> {
+    /// The value or error.
+    pub result: EvalResult<'a>,
+    /// The actual cost.
+    pub cost: u64,
+}
+
+/// Evaluates `expr` in `act` with a per-call cost `limit`.
+pub fn evaluate<'a>(expr: &IdedExpr, act: &Activation<'a>, limit: u64) -> Outcome<'a> {
+    let mut ev = Evaluator {
+        act,
+        locals: Vec::new(),
+        cost: 0,
+        limit,
+        depth: 0,
+    };
+    let result = ev.eval(expr);
+    Outcome {
+        result,
+        cost: ev.cost,
+    }
+}
+
+struct Evaluator<'x, 'a> {
+    act: &'x Activation<'a>,
+    locals: Vec<(&'x str, Val<'a>)>,
+    cost: u64,
+    limit: u64,
+    depth: usize,
+}
+
+/// Type identifiers usable as values.
+const TYPE_NAMES: &[&str] = &[
+    "int",
+    "uint",
+    "double",
+    "bool",
+    "string",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+    "google.protobuf.Duration",
+    "google.protobuf.Timestamp",
+    "optional_type",
+];
+
+/// Namespaces of global functions written as `ns.fn(...)`.
+const NAMESPACES: &[&str] = &["optional", "sets", "format", "strings", "semver"];
+
+impl<'x, 'a> Evaluator<'x, 'a> {
+    fn charge(&mut self, n: u64) -> Result<(), EvalError> {
+        self.cost = self.cost.saturating_add(n);
+        if self.cost > self.limit {
+            return Err(EvalError::cost_limit());
+        }
+        Ok(())
+    }
+
+    fn eval(&mut self, e: &'x IdedExpr) -> EvalResult<'a> {
+        self.depth += 1;
+        let r = if self.depth > MAX_EVAL_DEPTH {
+            Err(EvalError::new("max recursion depth exceeded"))
+        } else {
+            self.eval_inner(e)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    fn eval_inner(&mut self, e: &'x IdedExpr) -> EvalResult<'a> {
+        match &e.expr {
+            Expr::Unspecified => Err(EvalError::new("unspecified expression")),
+            Expr::Literal(l) => Ok(literal(l)),
+            Expr::Ident(name) => {
+                self.charge(1)?;
+                self.resolve(name)
+            }
+            Expr::Select(sel) => {
+                if sel.test {
+                    // `has()`: the operand's cost; the presence test is free.
+                    let operand = self.eval(&sel.operand)?;
+                    return has_field(&operand, &sel.field);
+                }
+                if let Some(name) = qualified_name(e)
+                    && self.is_type_name(&name)
+                {
+                    self.charge(1)?;
+                    return Ok(Val::type_val(&name));
+                }
+                let operand = self.eval(&sel.operand)?;
+                self.charge(1 + relative(&sel.operand))?;
+                select(operand, &sel.field)
+            }
+            Expr::List(l) => {
+                let mut items = Vec::with_capacity(l.elements.len());
+                for (i, el) in l.elements.iter().enumerate() {
+                    let v = self.eval(el)?;
+                    if l.optional_indices.contains(&i) {
+                        match v {
+                            Val::Optional(Some(inner)) => items.push((*inner).clone()),
+                            Val::Optional(None) => {}
+                            _ => return Err(EvalError::no_overload()),
+                        }
+                    } else {
+                        items.push(v);
+                    }
+                }
+                self.charge(10)?;
+                Ok(Val::list(items))
+            }
+            Expr::Map(m) => {
+                let mut entries: Vec<(Val<'a>, Val<'a>)> = Vec::with_capacity(m.entries.len());
+                for entry in &m.entries {
+                    let EntryExpr::MapEntry(me) = &entry.expr else {
+                        return Err(EvalError::new("unexpected struct field in map literal"));
+                    };
+                    let k = self.eval(&me.key)?;
+                    let v = self.eval(&me.value)?;
+                    if !key_ok(&k) {
+                        return Err(EvalError::new(format!(
+                            "unsupported key type: {}",
+                            k.type_name()
+                        )));
+                    }
+                    let v = if me.optional {
+                        match v {
+                            Val::Optional(Some(inner)) => (*inner).clone(),
+                            Val::Optional(None) => continue,
+                            _ => return Err(EvalError::no_overload()),
+                        }
+                    } else {
+                        v
+                    };
+                    for (ek, _) in &entries {
+                        if equals(ek, &k, 0)? {
+                            return Err(EvalError::new(format!(
+                                "Failed with repeated key: {}",
+                                lib::display(&k)
+                            )));
+                        }
+                    }
+                    entries.push((k, v));
+                }
+                self.charge(30)?;
+                Ok(Val::Map(MapV::Owned(Rc::new(entries))))
+            }
+            Expr::Struct(s) => Err(EvalError::new(format!("unknown type: {}", s.type_name))),
+            Expr::Comprehension(c) => self.comprehension(c),
+            Expr::Call(call) => self.call(e, call),
+        }
+    }
+
+    fn is_type_name(&self, name: &str) -> bool {
+        TYPE_NAMES.contains(&name) && !self.is_var(name.split('.').next().unwrap_or(name))
+    }
+
+    fn is_var(&self, name: &str) -> bool {
+        self.locals.iter().any(|(n, _)| *n == name)
+            || name == "self"
+            || (name == "oldSelf" && self.act.old_self.is_some())
+    }
+
+    fn resolve(&self, name: &str) -> EvalResult<'a> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(n, _)| *n == name) {
+            return Ok(v.clone());
+        }
+        match name {
+            "self" => return Ok(self.act.self_.clone()),
+            "oldSelf" => {
+                if let Some(o) = &self.act.old_self {
+                    return Ok(o.clone());
+                }
+            }
+            _ => {}
+        }
+        if TYPE_NAMES.contains(&name) {
+            return Ok(Val::type_val(name));
+        }
+        Err(EvalError::new(format!("no such attribute(s): {name}")))
+    }
+
+    fn comprehension(&mut self, c: &'x cel::common::ast::ComprehensionExpr) -> EvalResult<'a> {
+        let range = self.eval(&c.iter_range)?;
+        let items: Vec<(Val<'a>, Option<Val<'a>>)> = match &range {
+            Val::List(l) => {
+                let mut out = Vec::with_capacity(l.len());
+                for i in 0..l.len() {
+                    let Some(v) = l.get(i) else { break };
+                    let v = v?;
+                    if c.iter_var2.is_some() {
+                        out.push((Val::Int(i as i64), Some(v)));
+                    } else {
+                        out.push((v, None));
+                    }
+                }
+                out
+            }
+            Val::Map(m) => {
+                let mut out = Vec::new();
+                for k in m.keys() {
+                    if c.iter_var2.is_some() {
+                        let v = m.find(&k)?.unwrap_or(Val::Null);
+                        out.push((k, Some(v)));
+                    } else {
+                        out.push((k, None));
+                    }
+                }
+                out
+            }
+            _ => return Err(EvalError::no_overload()),
+        };
+        let init = self.eval(&c.accu_init)?;
+        let base = self.locals.len();
+        self.locals.push((c.accu_var.as_str(), init));
+        let r = self.fold(c, items, base);
+        self.locals.truncate(base);
+        r
+    }
+
+    fn fold(
+        &mut self,
+        c: &'x cel::common::ast::ComprehensionExpr,
+        items: Vec<(Val<'a>, Option<Val<'a>>)>,
+        base: usize,
+    ) -> EvalResult<'a> {
+        for (v1, v2) in items {
+            // The loop condition sees only the accumulator.
+            self.locals.truncate(base + 1);
+            let cond = self.eval(&c.loop_cond);
+            match cond {
+                Ok(Val::Bool(false)) => break,
+                Ok(Val::Bool(true)) => {}
+                Err(e) if e.cancelled => return Err(e),
+                // cel-go stops on a condition that is not `true`.
+                _ => break,
+            }
+            self.locals.push((c.iter_var.as_str(), v1));
+            if let (Some(name), Some(v2)) = (&c.iter_var2, v2) {
+                self.locals.push((name.as_str(), v2));
+            }
+            let step = self.step(c, base)?;
+            if let Some(slot) = self.locals.get_mut(base) {
+                slot.1 = step;
+            }
+        }
+        self.locals.truncate(base + 1);
+        self.eval(&c.result)
+    }
+
+    /// The loop step, with the accumulating `@result + [e]` of `map` and
+    /// `filter` done in place (cel-go appends to a mutable list there too).
+    fn step(&mut self, c: &'x cel::common::ast::ComprehensionExpr, base: usize) -> EvalResult<'a> {
+        let accu = c.accu_var.as_str();
+        let append = |e: &'x IdedExpr| -> Option<&'x IdedExpr> {
+            let Expr::Call(call) = &e.expr else {
+                return None;
+            };
+            if call.func_name != "_+_" || call.target.is_some() {
+                return None;
+            }
+            let [lhs, rhs] = call.args.as_slice() else {
+                return None;
+            };
+            match (&lhs.expr, &rhs.expr) {
+                (Expr::Ident(n), Expr::List(l)) if n == accu && l.optional_indices.is_empty() => {
+                    match l.elements.as_slice() {
+                        [one] => Some(one),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        };
+        if let Some(el) = append(&c.loop_step) {
+            return self.append_step(el, base);
+        }
+        if let Expr::Call(call) = &c.loop_step.expr
+            && call.func_name == "_?_:_"
+            && call.target.is_none()
+            && let [cond, yes, no] = call.args.as_slice()
+            && let Some(el) = append(yes)
+            && matches!(&no.expr, Expr::Ident(n) if n == accu)
+        {
+            let cv = self.eval(cond)?;
+            return match cv {
+                Val::Bool(true) => self.append_step(el, base),
+                Val::Bool(false) => self.eval(no),
+                _ => Err(EvalError::no_overload()),
+            };
+        }
+        self.eval(&c.loop_step)
+    }
+
+    fn append_step(&mut self, el: &'x IdedExpr, base: usize) -> EvalResult<'a> {
+        // `@result` (1), the element, the list literal (10), `_+_` (1).
+        self.charge(1)?;
+        let v = self.eval(el)?;
+        self.charge(11)?;
+        let slot = self
+            .locals
+            .get_mut(base)
+            .ok_or_else(EvalError::no_overload)?;
+        let taken = std::mem::replace(&mut slot.1, Val::Null);
+        match taken {
+            Val::List(List::Owned { mut items, kind }) => {
+                Rc::make_mut(&mut items).push(v);
+                Ok(Val::List(List::Owned { items, kind }))
+            }
+            other => {
+                slot.1 = other;
+                Err(EvalError::no_overload())
+            }
+        }
+    }
+
+    fn call(&mut self, e: &'x IdedExpr, call: &'x cel::common::ast::CallExpr) -> EvalResult<'a> {
+        let name = call.func_name.as_str();
+        let args = call.args.as_slice();
+        if call.target.is_none() {
+            match (name, args) {
+                ("_&&_", [l, r]) => return self.logic(l, r, false),
+                ("_||_", [l, r]) => return self.logic(l, r, true),
+                ("_?_:_", [c, t, f]) => {
+                    let cv = self.eval(c)?;
+                    return match cv {
+                        Val::Bool(true) => self.eval(t),
+                        Val::Bool(false) => self.eval(f),
+                        _ => Err(EvalError::no_overload()),
+                    };
+                }
+                ("@not_strictly_false", [a]) => {
+                    let v = self.eval(a);
+                    self.charge(1)?;
+                    return match v {
+                        Ok(Val::Bool(b)) => Ok(Val::Bool(b)),
+                        Err(e) if e.cancelled => Err(e),
+                        _ => Ok(Val::Bool(true)),
+                    };
+                }
+                ("_?._", [operand, field]) => {
+                    let Expr::Literal(LiteralValue::String(f)) = &field.expr else {
+                        return Err(EvalError::no_overload());
+                    };
+                    let v = self.eval(operand)?;
+                    self.charge(1 + relative(operand))?;
+                    return opt_select(v, f.inner());
+                }
+                ("_[?_]", [operand, index]) => {
+                    let v = self.eval(operand)?;
+                    let i = self.eval(index)?;
+                    self.charge(1 + relative(operand))?;
+                    return opt_index(v, &i);
+                }
+                ("_[_]", [operand, index]) => {
+                    let v = self.eval(operand)?;
+                    let i = self.eval(index)?;
+                    self.charge(1 + relative(operand))?;
+                    return index_val(v, &i);
+                }
+                _ => {}
+            }
+        }
+        // Namespaced global functions (`optional.none()`, `sets.contains()`).
+        let mut fname = name.to_string();
+        let mut target = None;
+        if let Some(t) = &call.target {
+            match &t.expr {
+                Expr::Ident(ns) if NAMESPACES.contains(&ns.as_str()) && !self.is_var(ns) => {
+                    fname = format!("{ns}.{name}");
+                }
+                _ => target = Some(self.eval(t)?),
+            }
+        }
+        let _ = e;
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a)?);
+        }
+        let (v, cost) = lib::call(&fname, target, vals, args);
+        self.charge(cost)?;
+        v
+    }
+
+    fn logic(&mut self, l: &'x IdedExpr, r: &'x IdedExpr, or: bool) -> EvalResult<'a> {
+        let short = Val::Bool(or);
+        let lv = self.eval(l);
+        match &lv {
+            Ok(Val::Bool(b)) if *b == or => return Ok(short),
+            Err(e) if e.cancelled => return lv,
+            _ => {}
+        }
+        let rv = self.eval(r);
+        match (&lv, &rv) {
+            (_, Ok(Val::Bool(b))) if *b == or => Ok(short),
+            (_, Err(e)) if e.cancelled => rv,
+            (Ok(Val::Bool(_)), Ok(Val::Bool(_))) => Ok(Val::Bool(!or)),
+            (Err(_), _) => lv,
+            (Ok(_), _) if !matches!(lv, Ok(Val::Bool(_))) => Err(EvalError::no_overload()),
+            (_, Err(_)) => rv,
+            _ => Err(EvalError::no_overload()),
+        }
+    }
+}
+
+/// The dotted name `e` spells (`a.b.c`), if it is one.
+fn qualified_name(e: &IdedExpr) -> Option<String> {
+    match &e.expr {
+        Expr::Ident(n) => Some(n.clone()),
+        Expr::Select(s) if !s.test => {
+            qualified_name(&s.operand).map(|p| format!("{p}.{}", s.field))
+        }
+        _ => None,
+    }
+}
+
+/// 1 when a select or index on `operand` starts a relative attribute (the
+/// operand is not itself an identifier, select or index).
+fn relative(operand: &IdedExpr) -> u64 {
+    match &operand.expr {
+        Expr::Ident(_) | Expr::Select(_) => 0,
+        Expr::Call(c) if matches!(c.func_name.as_str(), "_[_]" | "_?._" | "_[?_]") => 0,
+        _ => 1,
+    }
+}
+
+fn literal<'a>(l: &LiteralValue) -> Val<'a> {
+    match l {
+        LiteralValue::Boolean(b) => Val::Bool(*b.inner()),
+        LiteralValue::Bytes(b) => Val::Bytes(b.inner().into()),
+        LiteralValue::Double(d) => Val::Double(*d.inner()),
+        LiteralValue::Int(i) => Val::Int(*i.inner()),
+        LiteralValue::Null => Val::Null,
+        LiteralValue::String(s) => Val::string(s.inner()),
+        LiteralValue::UInt(u) => Val::Uint(*u.inner()),
+    }
+}
+
+/// `has(operand.field)`.
+fn has_field<'a>(operand: &Val<'a>, field: &str) -> EvalResult<'a> {
+    match operand {
+        Val::Map(m) => Ok(Val::Bool(m.find(&Val::string(field))?.is_some())),
+        Val::Optional(Some(v)) => has_field(v, field),
+        Val::Optional(None) => Ok(Val::Bool(false)),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+/// `operand.field`.
+pub(crate) fn select<'a>(operand: Val<'a>, field: &str) -> EvalResult<'a> {
+    match operand {
+        Val::Map(m) => match m.find(&Val::string(field))? {
+            Some(v) => Ok(v),
+            None => Err(EvalError::new(format!("no such key: {field}"))),
+        },
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => {
+            let inner = select((*v).clone(), field)?;
+            Ok(Val::Optional(Some(Rc::new(inner))))
+        }
+        Val::Ext(x) => x.field(field),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+fn opt_select<'a>(operand: Val<'a>, field: &str) -> EvalResult<'a> {
+    match operand {
+        Val::Map(m) => Ok(Val::Optional(m.find(&Val::string(field))?.map(Rc::new))),
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => opt_select((*v).clone(), field),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+/// A list index from an int, uint or integral double.
+fn list_index(i: &Val<'_>) -> Result<i64, EvalError> {
+    match i {
+        Val::Int(i) => Ok(*i),
+        Val::Uint(u) => {
+            i64::try_from(*u).map_err(|_| EvalError::new(format!("index out of bounds: {u}")))
+        }
+        Val::Double(d) if d.fract() == 0.0 && d.is_finite() => Ok(*d as i64),
+        Val::Double(d) => Err(EvalError::new(format!(
+            "unsupported index value {} in list",
+            crate::field::format_float(*d)
+        ))),
+        other => Err(EvalError::new(format!(
+            "unsupported index type '{}' in list",
+            other.type_name()
+        ))),
+    }
+}
+
+fn index_val<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
+    match operand {
+        Val::List(l) => {
+            let idx = list_index(i)?;
+            if idx < 0 || idx as u64 >= l.len() as u64 {
+                return Err(EvalError::new(format!("index out of bounds: {idx}")));
+            }
+            l.get(idx as usize)
+                .unwrap_or_else(|| Err(EvalError::new(format!("index out of bounds: {idx}"))))
+        }
+        Val::Map(m) => match m.find(i)? {
+            Some(v) => Ok(v),
+            None => Err(EvalError::new(format!("no such key: {}", lib::display(i)))),
+        },
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => {
+            let inner = index_val((*v).clone(), i)?;
+            Ok(Val::Optional(Some(Rc::new(inner))))
+        }
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+fn opt_index<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
+    match operand {
+        Val::List(l) => {
+            let idx = list_index(i)?;
+            if idx < 0 || idx as u64 >= l.len() as u64 {
+                return Ok(Val::Optional(None));
+            }
+            match l.get(idx as usize) {
+                Some(v) => Ok(Val::Optional(Some(Rc::new(v?)))),
+                None => Ok(Val::Optional(None)),
+            }
+        }
+        Val::Map(m) => Ok(Val::Optional(m.find(i)?.map(Rc::new))),
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => opt_index((*v).clone(), i),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+/// A string value from an owned `String`.
+pub(crate) fn owned_str<'a>(s: String) -> Val<'a> {
+    Val::Str(Str::O(s.into()))
+}
+
+/// Concatenates lists; set and map lists from objects merge (`+` of
+/// `unstructuredSetList` and `unstructuredMapList`).
+pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
+    let mut items = a.to_vec()?;
+    let kind = a.kind().clone();
+    match &kind {
+        ListKind::Atomic => items.extend(b.to_vec()?),
+        ListKind::Set => {
+            for v in b.to_vec()? {
+                let mut seen = false;
+                for x in &items {
+                    if equals(x, &v, 0)? {
+                        seen = true;
+                        break;
+                    }
+                }
+                if !seen {
+                    items.push(v);
+                }
+            }
+        }
+        ListKind::Map(keys) => {
+            let mut item_keys = items
+                .iter()
+                .map(|e| super::value::map_list_key(e, keys))
+                .collect::<Result<Vec<_>, _>>()?;
+            for v in b.to_vec()? {
+                let k = super::value::map_list_key(&v, keys)?;
+                let mut at = None;
+                for (i, ek) in item_keys.iter().enumerate() {
+                    let mut same = true;
+                    for (x, y) in ek.iter().zip(&k) {
+                        let eq = match (x, y) {
+                            (None, None) => true,
+                            (Some(x), Some(y)) => equals(x, y, 0)?,
+                            _ => false,
+                        };
+                        if !eq {
+                            same = false;
+                            break;
+                        }
+                    }
+                    if same {
+                        at = Some(i);
+                    }
+                }
+                match at.and_then(|i| items.get_mut(i)) {
+                    Some(slot) => *slot = v,
+                    None => {
+                        items.push(v);
+                        item_keys.push(k);
+                    }
+                }
+            }
+        }
+    }
+    Ok(Val::List(List::Owned {
+        items: Rc::new(items),
+        kind,
+    }))
+}
