@@ -111,7 +111,7 @@ pub fn evaluate<'a>(expr: &IdedExpr, act: &Activation<'a>, limit: u64) -> Outcom
 
 struct Evaluator<'x, 'a> {
     act: &'x Activation<'a>,
-    locals: Vec<(&'x str, Val<'a>)>,
+    locals: Vec<(&'x str, EvalResult<'a>)>,
     cost: u64,
     limit: u64,
     depth: usize,
@@ -135,7 +135,7 @@ const TYPE_NAMES: &[&str] = &[
 ];
 
 /// Namespaces of global functions written as `ns.fn(...)`.
-const NAMESPACES: &[&str] = &["optional", "sets", "format", "strings", "semver"];
+const NAMESPACES: &[&str] = &["optional", "sets", "format", "strings", "ip"];
 
 impl<'x, 'a> Evaluator<'x, 'a> {
     fn charge(&mut self, n: u64) -> Result<(), EvalError> {
@@ -195,7 +195,10 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                         items.push(v);
                     }
                 }
-                self.charge(10)?;
+                // OptOptimize folds literals of constants: no cost.
+                if !is_const(e) {
+                    self.charge(10)?;
+                }
                 Ok(Val::list(items))
             }
             Expr::Map(m) => {
@@ -231,7 +234,9 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     }
                     entries.push((k, v));
                 }
-                self.charge(30)?;
+                if !is_const(e) {
+                    self.charge(30)?;
+                }
                 Ok(Val::Map(MapV::Owned(Rc::new(entries))))
             }
             Expr::Struct(s) => Err(EvalError::new(format!("unknown type: {}", s.type_name))),
@@ -252,7 +257,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
 
     fn resolve(&self, name: &str) -> EvalResult<'a> {
         if let Some((_, v)) = self.locals.iter().rev().find(|(n, _)| *n == name) {
-            return Ok(v.clone());
+            return v.clone();
         }
         match name {
             "self" => return Ok(self.act.self_.clone()),
@@ -271,14 +276,16 @@ impl<'x, 'a> Evaluator<'x, 'a> {
 
     fn comprehension(&mut self, c: &'x cel::common::ast::ComprehensionExpr) -> EvalResult<'a> {
         let range = self.eval(&c.iter_range)?;
-        let items: Vec<(Val<'a>, Option<Val<'a>>)> = match &range {
+        // Elements that do not convert are error values of the iteration
+        // variable, as in cel-go.
+        type Item<'a> = (EvalResult<'a>, Option<EvalResult<'a>>);
+        let items: Vec<Item<'a>> = match &range {
             Val::List(l) => {
                 let mut out = Vec::with_capacity(l.len());
                 for i in 0..l.len() {
                     let Some(v) = l.get(i) else { break };
-                    let v = v?;
                     if c.iter_var2.is_some() {
-                        out.push((Val::Int(i as i64), Some(v)));
+                        out.push((Ok(Val::Int(i as i64)), Some(v)));
                     } else {
                         out.push((v, None));
                     }
@@ -289,10 +296,10 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 let mut out = Vec::new();
                 for k in m.keys() {
                     if c.iter_var2.is_some() {
-                        let v = m.find(&k)?.unwrap_or(Val::Null);
-                        out.push((k, Some(v)));
+                        let v = m.find(&k).map(|v| v.unwrap_or(Val::Null));
+                        out.push((Ok(k), Some(v)));
                     } else {
-                        out.push((k, None));
+                        out.push((Ok(k), None));
                     }
                 }
                 out
@@ -301,34 +308,39 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         };
         let init = self.eval(&c.accu_init)?;
         let base = self.locals.len();
-        self.locals.push((c.accu_var.as_str(), init));
+        self.locals.push((c.accu_var.as_str(), Ok(init)));
         let r = self.fold(c, items, base);
         self.locals.truncate(base);
         r
     }
 
+    #[allow(clippy::type_complexity)]
     fn fold(
         &mut self,
         c: &'x cel::common::ast::ComprehensionExpr,
-        items: Vec<(Val<'a>, Option<Val<'a>>)>,
+        items: Vec<(EvalResult<'a>, Option<EvalResult<'a>>)>,
         base: usize,
     ) -> EvalResult<'a> {
         for (v1, v2) in items {
             // The loop condition sees only the accumulator.
             self.locals.truncate(base + 1);
-            let cond = self.eval(&c.loop_cond);
-            match cond {
+            match self.eval(&c.loop_cond) {
+                // cel-go stops on a `false` condition only; an error or
+                // another value goes on.
                 Ok(Val::Bool(false)) => break,
-                Ok(Val::Bool(true)) => {}
                 Err(e) if e.cancelled => return Err(e),
-                // cel-go stops on a condition that is not `true`.
-                _ => break,
+                _ => {}
             }
             self.locals.push((c.iter_var.as_str(), v1));
             if let (Some(name), Some(v2)) = (&c.iter_var2, v2) {
                 self.locals.push((name.as_str(), v2));
             }
-            let step = self.step(c, base)?;
+            let step = self.step(c, base);
+            if let Err(e) = &step
+                && e.cancelled
+            {
+                return step;
+            }
             if let Some(slot) = self.locals.get_mut(base) {
                 slot.1 = step;
             }
@@ -382,22 +394,25 @@ impl<'x, 'a> Evaluator<'x, 'a> {
     }
 
     fn append_step(&mut self, el: &'x IdedExpr, base: usize) -> EvalResult<'a> {
-        // `@result` (1), the element, the list literal (10), `_+_` (1).
+        // `@result` (1), the element, the list literal (10, unless folded
+        // as a constant), `_+_` (1).
         self.charge(1)?;
-        let v = self.eval(el)?;
-        self.charge(11)?;
+        let v = self.eval(el);
+        self.charge(if is_const(el) { 1 } else { 11 })?;
+        let v = v?;
         let slot = self
             .locals
             .get_mut(base)
             .ok_or_else(EvalError::no_overload)?;
-        let taken = std::mem::replace(&mut slot.1, Val::Null);
+        let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
         match taken {
-            Val::List(List::Owned { mut items, kind }) => {
+            Ok(Val::List(List::Owned { mut items, kind })) => {
                 Rc::make_mut(&mut items).push(v);
                 Ok(Val::List(List::Owned { items, kind }))
             }
-            other => {
-                slot.1 = other;
+            Err(e) => Err(e),
+            Ok(other) => {
+                slot.1 = Ok(other);
                 Err(EvalError::no_overload())
             }
         }
@@ -441,6 +456,24 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     self.charge(1 + relative(operand))?;
                     return opt_index(v, &i);
                 }
+                ("@in", [lhs, rhs]) if is_const(rhs) => {
+                    // OptOptimize: membership in a constant list of
+                    // primitives of one type is a set lookup without call
+                    // cost; in an empty constant list it is `false`.
+                    if let Expr::List(l) = &rhs.expr
+                        && let Some(homogeneous) = const_primitive_list(l)
+                    {
+                        if l.elements.is_empty() {
+                            return Ok(Val::Bool(false));
+                        }
+                        if homogeneous {
+                            let v = self.eval(lhs)?;
+                            let list = self.eval(rhs)?;
+                            let (r, _) = lib::call("@in", None, vec![v, list], args);
+                            return r;
+                        }
+                    }
+                }
                 ("_[_]", [operand, index]) => {
                     let v = self.eval(operand)?;
                     let i = self.eval(index)?;
@@ -461,13 +494,15 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 _ => target = Some(self.eval(t)?),
             }
         }
-        let _ = e;
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
             vals.push(self.eval(a)?);
         }
         let (v, cost) = lib::call(&fname, target, vals, args);
-        self.charge(cost)?;
+        // OptOptimize folds type conversions of constants.
+        if !is_const(e) {
+            self.charge(cost)?;
+        }
         v
     }
 
@@ -490,6 +525,62 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             _ => Err(EvalError::no_overload()),
         }
     }
+}
+
+/// The type conversion functions (`overloads.IsTypeConversionFunction`).
+const CONVERSIONS: &[&str] = &[
+    "bool",
+    "bytes",
+    "double",
+    "duration",
+    "dyn",
+    "int",
+    "string",
+    "timestamp",
+    "type",
+    "uint",
+];
+
+/// Whether cel-go's planner with `OptOptimize` turns `e` into a constant:
+/// literals, list and map literals of constants, and type conversions of
+/// a constant.
+fn is_const(e: &IdedExpr) -> bool {
+    match &e.expr {
+        Expr::Literal(_) => true,
+        Expr::List(l) => l.elements.iter().all(is_const),
+        Expr::Map(m) => m.entries.iter().all(|en| match &en.expr {
+            EntryExpr::MapEntry(me) => is_const(&me.key) && is_const(&me.value),
+            EntryExpr::StructField(_) => false,
+        }),
+        Expr::Call(c) => {
+            c.target.is_none()
+                && c.args.len() == 1
+                && CONVERSIONS.contains(&c.func_name.as_str())
+                && c.args.iter().all(is_const)
+        }
+        _ => false,
+    }
+}
+
+/// For a constant list literal: `Some(true)` when its elements are literals
+/// of one primitive type (bool, bytes, double, int, string, uint), the
+/// condition of cel-go's set membership optimization.
+fn const_primitive_list(l: &cel::common::ast::ListExpr) -> Option<bool> {
+    let mut kind: Option<std::mem::Discriminant<LiteralValue>> = None;
+    for el in &l.elements {
+        let Expr::Literal(lit) = &el.expr else {
+            return Some(false);
+        };
+        if matches!(lit, LiteralValue::Null) {
+            return Some(false);
+        }
+        let d = std::mem::discriminant(lit);
+        if kind.is_some_and(|k| k != d) {
+            return Some(false);
+        }
+        kind = Some(d);
+    }
+    Some(true)
 }
 
 /// The dotted name `e` spells (`a.b.c`), if it is one.

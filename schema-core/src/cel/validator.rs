@@ -16,6 +16,9 @@ use crate::wire::ValidationRule;
 /// The runtime cost budget of one object (`RuntimeCELCostBudget`).
 pub const RUNTIME_CEL_COST_BUDGET: i64 = 10_000_000;
 
+/// The stack of the evaluation thread.
+pub const EVAL_STACK_SIZE: usize = 256 << 20;
+
 /// The longest evaluated `messageExpression` (`MaxEvaluatedMessageExpressionSizeBytes`).
 pub const MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES: usize = 5 * 1024;
 
@@ -292,7 +295,52 @@ impl CelValidator {
 
     /// `Validate`: evaluates the rules on `obj` (and `old`, for an update)
     /// under the path `path`, with `budget` to spend.
+    ///
+    /// Evaluation recurses along the rules' expression trees (at most
+    /// [`super::MAX_EXPR_DEPTH`] deep) and runs on a helper thread with a
+    /// [`EVAL_STACK_SIZE`] stack.
     pub fn validate(
+        &self,
+        path: &Path,
+        obj: &Value,
+        old: Option<&Value>,
+        opts: CelOptions,
+        budget: i64,
+    ) -> CelOutcome {
+        if self.root.is_none() {
+            return CelOutcome {
+                remaining_budget: budget,
+                ..CelOutcome::default()
+            };
+        }
+        std::thread::scope(|scope| {
+            let run = || self.validate_here(path, obj, old, opts, budget);
+            match std::thread::Builder::new()
+                .name("cel-eval".to_owned())
+                .stack_size(EVAL_STACK_SIZE)
+                .spawn_scoped(scope, run)
+            {
+                Ok(handle) => handle.join().unwrap_or_else(|_| CelOutcome {
+                    errors: vec![FieldError::internal(
+                        path,
+                        "CEL evaluation failed unexpectedly",
+                    )],
+                    warnings: Vec::new(),
+                    remaining_budget: -1,
+                }),
+                Err(e) => CelOutcome {
+                    errors: vec![FieldError::internal(
+                        path,
+                        format!("could not start the CEL evaluation thread: {e}"),
+                    )],
+                    warnings: Vec::new(),
+                    remaining_budget: -1,
+                },
+            }
+        })
+    }
+
+    fn validate_here(
         &self,
         path: &Path,
         obj: &Value,
