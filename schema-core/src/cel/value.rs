@@ -820,28 +820,48 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
 }
 
 /// `equality.Semantic.DeepEqual` on decoded JSON: numbers compare by kind
-/// and value (int64 1 and float64 1 differ).
+/// and value (int64 1 and float64 1 differ). Iterative: values of any
+/// depth.
 pub(crate) fn json_semantic_eq(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            if x.is_i64() != y.is_i64() {
-                return false;
+    let mut stack = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => {
+                if x.is_i64() != y.is_i64() {
+                    return false;
+                }
+                let same = match (x.as_i64(), y.as_i64()) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => x.as_f64() == y.as_f64(),
+                };
+                if !same {
+                    return false;
+                }
             }
-            match (x.as_i64(), y.as_i64()) {
-                (Some(p), Some(q)) => p == q,
-                _ => x.as_f64() == y.as_f64(),
+            (Value::Array(x), Value::Array(y)) => {
+                if x.len() != y.len() {
+                    return false;
+                }
+                stack.extend(x.iter().zip(y));
             }
+            (Value::Object(x), Value::Object(y)) => {
+                if x.len() != y.len() {
+                    return false;
+                }
+                for (k, v) in x {
+                    match y.get(k) {
+                        Some(w) => stack.push((v, w)),
+                        None => return false,
+                    }
+                }
+            }
+            (Value::Null, Value::Null) => {}
+            (Value::Bool(x), Value::Bool(y)) if x == y => {}
+            (Value::String(x), Value::String(y)) if x == y => {}
+            _ => return false,
         }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_semantic_eq(p, q))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| json_semantic_eq(v, w)))
-        }
-        _ => a == b,
     }
+    true
 }
 
 /// The Go value a CEL value stands for (`Value()`), as JSON, for comparing
