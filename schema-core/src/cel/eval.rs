@@ -20,7 +20,7 @@ use cel::IdedExpr;
 use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 
 use super::lib;
-use super::value::{List, ListKind, MapV, Str, Val, equals, key_ok};
+use super::value::{HKey, List, ListKind, MapV, OwnedMap, Str, Val, equals, hkey, key_ok};
 
 /// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
@@ -101,6 +101,7 @@ pub fn evaluate<'a>(expr: &IdedExpr, act: &Activation<'a>, limit: u64) -> Outcom
         cost: 0,
         limit,
         depth: 0,
+        work: 0,
     };
     let result = ev.eval(expr);
     Outcome {
@@ -115,6 +116,24 @@ struct Evaluator<'x, 'a> {
     cost: u64,
     limit: u64,
     depth: usize,
+    work: u64,
+}
+
+/// A bound on the real work of one evaluation (bytes and elements handed
+/// to and returned by functions), where cel-go's cost model charges less
+/// than the work (e.g. `charAt` or `format` on long strings in a loop).
+/// Past it the evaluation is cancelled as by the cost limit.
+pub const MAX_EVAL_WORK: u64 = 200_000_000;
+
+/// The work of handing `v` to a function.
+fn work_of(v: &Val<'_>) -> u64 {
+    match v {
+        Val::Str(s) => s.as_str().len() as u64 + 1,
+        Val::Bytes(b) => b.len() as u64 + 1,
+        Val::List(l) => l.len() as u64 + 1,
+        Val::Map(m) => m.len() as u64 + 1,
+        _ => 1,
+    }
 }
 
 /// Type identifiers usable as values.
@@ -202,7 +221,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 Ok(Val::list(items))
             }
             Expr::Map(m) => {
-                let mut entries: Vec<(Val<'a>, Val<'a>)> = Vec::with_capacity(m.entries.len());
+                let mut map = OwnedMap::default();
                 for entry in &m.entries {
                     let EntryExpr::MapEntry(me) = &entry.expr else {
                         return Err(EvalError::new("unexpected struct field in map literal"));
@@ -224,20 +243,15 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     } else {
                         v
                     };
-                    for (ek, _) in &entries {
-                        if equals(ek, &k, 0)? {
-                            return Err(EvalError::new(format!(
-                                "Failed with repeated key: {}",
-                                lib::display(&k)
-                            )));
-                        }
+                    let shown = lib::display(&k);
+                    if !map.insert(k, v) {
+                        return Err(EvalError::new(format!("Failed with repeated key: {shown}")));
                     }
-                    entries.push((k, v));
                 }
                 if !is_const(e) {
                     self.charge(30)?;
                 }
-                Ok(Val::Map(MapV::Owned(Rc::new(entries))))
+                Ok(Val::Map(MapV::Owned(Rc::new(map))))
             }
             Expr::Struct(s) => Err(EvalError::new(format!("unknown type: {}", s.type_name))),
             Expr::Comprehension(c) => self.comprehension(c),
@@ -349,43 +363,25 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         self.eval(&c.result)
     }
 
-    /// The loop step, with the accumulating `@result + [e]` of `map` and
-    /// `filter` done in place (cel-go appends to a mutable list there too).
+    /// The loop step, with the accumulating steps of `map`, `filter`,
+    /// `transformList` (`@result + [e]`) and `transformMap`
+    /// (`cel.@mapInsert(@result, k, v)`) done in place: cel-go accumulates
+    /// into mutable lists and maps there too.
     fn step(&mut self, c: &'x cel::common::ast::ComprehensionExpr, base: usize) -> EvalResult<'a> {
         let accu = c.accu_var.as_str();
-        let append = |e: &'x IdedExpr| -> Option<&'x IdedExpr> {
-            let Expr::Call(call) = &e.expr else {
-                return None;
-            };
-            if call.func_name != "_+_" || call.target.is_some() {
-                return None;
-            }
-            let [lhs, rhs] = call.args.as_slice() else {
-                return None;
-            };
-            match (&lhs.expr, &rhs.expr) {
-                (Expr::Ident(n), Expr::List(l)) if n == accu && l.optional_indices.is_empty() => {
-                    match l.elements.as_slice() {
-                        [one] => Some(one),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            }
-        };
-        if let Some(el) = append(&c.loop_step) {
-            return self.append_step(el, base);
+        if let Some(p) = accumulating(&c.loop_step, accu) {
+            return self.accumulate(p, base);
         }
         if let Expr::Call(call) = &c.loop_step.expr
             && call.func_name == "_?_:_"
             && call.target.is_none()
             && let [cond, yes, no] = call.args.as_slice()
-            && let Some(el) = append(yes)
+            && let Some(p) = accumulating(yes, accu)
             && matches!(&no.expr, Expr::Ident(n) if n == accu)
         {
             let cv = self.eval(cond)?;
             return match cv {
-                Val::Bool(true) => self.append_step(el, base),
+                Val::Bool(true) => self.accumulate(p, base),
                 Val::Bool(false) => self.eval(no),
                 _ => Err(EvalError::no_overload()),
             };
@@ -393,27 +389,83 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         self.eval(&c.loop_step)
     }
 
-    fn append_step(&mut self, el: &'x IdedExpr, base: usize) -> EvalResult<'a> {
-        // `@result` (1), the element, the list literal (10, unless folded
-        // as a constant), `_+_` (1).
-        self.charge(1)?;
-        let v = self.eval(el);
-        self.charge(if is_const(el) { 1 } else { 11 })?;
-        let v = v?;
-        let slot = self
-            .locals
-            .get_mut(base)
-            .ok_or_else(EvalError::no_overload)?;
-        let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
-        match taken {
-            Ok(Val::List(List::Owned { mut items, kind })) => {
-                Rc::make_mut(&mut items).push(v);
-                Ok(Val::List(List::Owned { items, kind }))
+    fn accumulate(&mut self, p: Accumulating<'x>, base: usize) -> EvalResult<'a> {
+        match p {
+            Accumulating::Append(el) => {
+                // `@result` (1), the element, the list literal (10, unless
+                // folded as a constant), `_+_` (1).
+                self.charge(1)?;
+                let v = self.eval(el);
+                self.charge(if is_const(el) { 1 } else { 11 })?;
+                let v = v?;
+                let slot = self
+                    .locals
+                    .get_mut(base)
+                    .ok_or_else(EvalError::no_overload)?;
+                let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
+                match taken {
+                    Ok(Val::List(List::Owned { mut items, kind })) => {
+                        Rc::make_mut(&mut items).push(v);
+                        Ok(Val::List(List::Owned { items, kind }))
+                    }
+                    Err(e) => Err(e),
+                    Ok(other) => {
+                        slot.1 = Ok(other);
+                        Err(EvalError::no_overload())
+                    }
+                }
             }
-            Err(e) => Err(e),
-            Ok(other) => {
-                slot.1 = Ok(other);
-                Err(EvalError::no_overload())
+            Accumulating::Insert(args) => {
+                // `@result` (1), the arguments, the call (1).
+                self.charge(1)?;
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(a)?);
+                }
+                self.charge(1)?;
+                let slot = self
+                    .locals
+                    .get_mut(base)
+                    .ok_or_else(EvalError::no_overload)?;
+                let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
+                match taken {
+                    Ok(Val::Map(MapV::Owned(mut m))) => {
+                        let pairs: Vec<(Val<'a>, Val<'a>)> = match vals.as_slice() {
+                            [k, v] => vec![(k.clone(), v.clone())],
+                            [Val::Map(e)] => {
+                                let mut out = Vec::new();
+                                for k in e.keys() {
+                                    let v = e.find(&k)?.unwrap_or(Val::Null);
+                                    out.push((k, v));
+                                }
+                                out
+                            }
+                            _ => return Err(EvalError::no_overload()),
+                        };
+                        let map = Rc::make_mut(&mut m);
+                        for (k, v) in pairs {
+                            if !key_ok(&k) {
+                                return Err(EvalError::new(format!(
+                                    "unsupported key type: {}",
+                                    k.type_name()
+                                )));
+                            }
+                            let shown = lib::display(&k);
+                            if !map.insert(k, v) {
+                                return Err(EvalError::new(format!(
+                                    "insert failed: key {shown} already exists"
+                                )));
+                            }
+                        }
+                        Ok(Val::Map(MapV::Owned(m)))
+                    }
+                    Err(e) => Err(e),
+                    Ok(other) => {
+                        let mut all = vec![other];
+                        all.extend(vals);
+                        lib::call(super::macros::MAP_INSERT, None, all, &[]).0
+                    }
+                }
             }
         }
     }
@@ -498,7 +550,15 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         for a in args {
             vals.push(self.eval(a)?);
         }
+        let work = target.iter().chain(&vals).map(work_of).sum::<u64>();
         let (v, cost) = lib::call(&fname, target, vals, args);
+        self.work = self
+            .work
+            .saturating_add(work)
+            .saturating_add(v.as_ref().map_or(1, work_of));
+        if self.work > MAX_EVAL_WORK {
+            return Err(EvalError::cost_limit());
+        }
         // OptOptimize folds type conversions of constants.
         if !is_const(e) {
             self.charge(cost)?;
@@ -524,6 +584,46 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             (_, Err(_)) => rv,
             _ => Err(EvalError::no_overload()),
         }
+    }
+}
+
+/// An accumulating loop step done in place.
+#[derive(Clone, Copy)]
+enum Accumulating<'x> {
+    /// `@result + [e]`.
+    Append(&'x IdedExpr),
+    /// `cel.@mapInsert(@result, …)`.
+    Insert(&'x [IdedExpr]),
+}
+
+fn accumulating<'x>(e: &'x IdedExpr, accu: &str) -> Option<Accumulating<'x>> {
+    let Expr::Call(call) = &e.expr else {
+        return None;
+    };
+    if call.target.is_some() {
+        return None;
+    }
+    let (first, rest) = call.args.split_first()?;
+    if !matches!(&first.expr, Expr::Ident(n) if n == accu) {
+        return None;
+    }
+    match call.func_name.as_str() {
+        "_+_" => match rest {
+            [
+                IdedExpr {
+                    expr: Expr::List(l),
+                    ..
+                },
+            ] if l.optional_indices.is_empty() => match l.elements.as_slice() {
+                [one] => Some(Accumulating::Append(one)),
+                _ => None,
+            },
+            _ => None,
+        },
+        super::macros::MAP_INSERT if (1..=2).contains(&rest.len()) => {
+            Some(Accumulating::Insert(rest))
+        }
+        _ => None,
     }
 }
 
@@ -721,54 +821,78 @@ pub(crate) fn owned_str<'a>(s: String) -> Val<'a> {
 /// Concatenates lists; set and map lists from objects merge (`+` of
 /// `unstructuredSetList` and `unstructuredMapList`).
 pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
-    let mut items = a.to_vec()?;
     let kind = a.kind().clone();
+    if kind == ListKind::Atomic {
+        if b.is_empty() {
+            return Ok(Val::List(a.clone()));
+        }
+        if a.is_empty() {
+            return Ok(Val::List(b.clone()));
+        }
+        return Ok(Val::List(List::Concat {
+            left: Rc::new(a.clone()),
+            right: Rc::new(b.clone()),
+            len: a.len() + b.len(),
+        }));
+    }
+    let mut items = a.to_vec()?;
     match &kind {
-        ListKind::Atomic => items.extend(b.to_vec()?),
+        ListKind::Atomic => {}
         ListKind::Set => {
-            for v in b.to_vec()? {
-                let mut seen = false;
-                for x in &items {
-                    if equals(x, &v, 0)? {
-                        seen = true;
-                        break;
+            let mut seen: std::collections::HashSet<HKey> = std::collections::HashSet::new();
+            let mut unhashed: Vec<Val<'a>> = Vec::new();
+            for x in &items {
+                match hkey(x) {
+                    Some(h) => {
+                        seen.insert(h);
                     }
+                    None => unhashed.push(x.clone()),
                 }
-                if !seen {
+            }
+            for v in b.to_vec()? {
+                let new = match hkey(&v) {
+                    Some(h) => seen.insert(h),
+                    None => {
+                        let mut found = false;
+                        for x in &unhashed {
+                            if equals(x, &v, 0)? {
+                                found = true;
+                                break;
+                            }
+                        }
+                        if !found {
+                            unhashed.push(v.clone());
+                        }
+                        !found
+                    }
+                };
+                if new {
                     items.push(v);
                 }
             }
         }
         ListKind::Map(keys) => {
-            let mut item_keys = items
-                .iter()
-                .map(|e| super::value::map_list_key(e, keys))
-                .collect::<Result<Vec<_>, _>>()?;
+            let mut index: std::collections::HashMap<Vec<Option<HKey>>, usize> =
+                std::collections::HashMap::new();
+            for (i, e) in items.iter().enumerate() {
+                let k = super::value::map_list_key(e, keys)?;
+                let h = super::value::hashed_key(&k)
+                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
+                index.insert(h, i);
+            }
             for v in b.to_vec()? {
                 let k = super::value::map_list_key(&v, keys)?;
-                let mut at = None;
-                for (i, ek) in item_keys.iter().enumerate() {
-                    let mut same = true;
-                    for (x, y) in ek.iter().zip(&k) {
-                        let eq = match (x, y) {
-                            (None, None) => true,
-                            (Some(x), Some(y)) => equals(x, y, 0)?,
-                            _ => false,
-                        };
-                        if !eq {
-                            same = false;
-                            break;
+                let h = super::value::hashed_key(&k)
+                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
+                match index.get(&h).copied() {
+                    Some(i) => {
+                        if let Some(slot) = items.get_mut(i) {
+                            *slot = v;
                         }
                     }
-                    if same {
-                        at = Some(i);
-                    }
-                }
-                match at.and_then(|i| items.get_mut(i)) {
-                    Some(slot) => *slot = v,
                     None => {
+                        index.insert(h, items.len());
                         items.push(v);
-                        item_keys.push(k);
                     }
                 }
             }

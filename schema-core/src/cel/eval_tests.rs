@@ -65,7 +65,7 @@ fn run_with(
     old: Option<&Value>,
 ) -> (Result<String, String>, u64) {
     let s = structural(schema);
-    let expr = super::parse(rule).unwrap();
+    let expr = super::macros::expand(super::parse(rule).unwrap());
     let self_ = from_json(obj, SchemaRef::of(&s)).unwrap();
     let old_self = old.map(|o| from_json(o, SchemaRef::of(&s)).unwrap());
     let act = Activation { self_, old_self };
@@ -678,5 +678,27 @@ fn per_call_limit_error_names_the_rule() {
         vec![
             "<nil>: Invalid value: \"object\": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: self.l.all(a, self.l.all(b, self.l.all(c, a + b + c >= 0)))"
         ]
+    );
+}
+
+#[test]
+fn two_variable_comprehensions() {
+    assert_eq!(ok("[10, 20].all(i, v, v == (i + 1) * 10)"), "true");
+    assert_eq!(
+        ok("{'a': 1, 'b': 2}.exists(k, v, k == 'b' && v == 2)"),
+        "true"
+    );
+    assert_eq!(ok("[1, 2, 3].existsOne(i, v, v > 2)"), "true");
+    assert_eq!(ok("[1, 2, 3].transformList(i, v, i * v)"), "[0, 2, 6]");
+    assert_eq!(ok("[1, 2, 3].transformList(i, v, v > 1, v)"), "[2, 3]");
+    assert_eq!(ok("{'a': 1}.transformMap(k, v, v + 1)"), "{'a': 2}");
+    assert_eq!(ok("['x', 'y'].transformMap(i, v, v)"), "{0: 'x', 1: 'y'}");
+    assert_eq!(
+        ok("{'a': 1}.transformMapEntry(k, v, {k + '!': v})"),
+        "{'a!': 1}"
+    );
+    assert_eq!(
+        err("[1, 2].transformMapEntry(i, v, {'k': v})"),
+        "insert failed: key k already exists"
     );
 }

@@ -4,6 +4,7 @@
 pub mod escape;
 pub mod eval;
 pub mod lib;
+pub mod macros;
 pub mod validator;
 pub mod value;
 

@@ -179,7 +179,7 @@ fn compile(rule: &ValidationRule, node: &Structural) -> Compiled {
         Ok(None)
     } else {
         super::parse(source)
-            .map(Some)
+            .map(|e| Some(super::macros::expand(e)))
             .map_err(|e| format!("compilation failed: {}", e.0))
     };
     let uses_old_self = matches!(&program, Ok(Some(p)) if uses_ident(p, "oldSelf"));
@@ -187,7 +187,8 @@ fn compile(rule: &ValidationRule, node: &Structural) -> Compiled {
         .message_expression
         .as_deref()
         .filter(|m| !m.trim().is_empty())
-        .and_then(|m| super::parse(m).ok());
+        .and_then(|m| super::parse(m).ok())
+        .map(super::macros::expand);
     let field_path = rule
         .field_path
         .as_deref()

@@ -160,6 +160,16 @@ pub enum List<'a> {
         /// The list type.
         kind: ListKind,
     },
+    /// `left + right` of atomic lists, without copying (cel-go's
+    /// `concatList`).
+    Concat {
+        /// The first part.
+        left: Rc<List<'a>>,
+        /// The second part.
+        right: Rc<List<'a>>,
+        /// The total length.
+        len: usize,
+    },
 }
 
 /// How an object's map is seen.
@@ -186,7 +196,104 @@ pub enum MapV<'a> {
         kind: MapKind,
     },
     /// A map built by the rule, in insertion order.
-    Owned(Rc<Vec<(Val<'a>, Val<'a>)>>),
+    Owned(Rc<OwnedMap<'a>>),
+}
+
+/// A hashable form of a scalar value, equal where CEL equality holds
+/// (numbers across int, uint and double).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HKey {
+    /// `null`.
+    Null,
+    /// A bool.
+    Bool(bool),
+    /// An integral number.
+    Num(i128),
+    /// A non-integral double, by its bits.
+    Float(u64),
+    /// A string.
+    Str(String),
+    /// Bytes.
+    Bytes(Vec<u8>),
+    /// A duration.
+    Duration(i64),
+    /// A timestamp.
+    Timestamp(i64, u32),
+}
+
+/// The hashable form of a scalar; `None` for other values (and NaN).
+pub fn hkey(v: &Val<'_>) -> Option<HKey> {
+    Some(match v {
+        Val::Null => HKey::Null,
+        Val::Bool(b) => HKey::Bool(*b),
+        Val::Int(i) => HKey::Num(i128::from(*i)),
+        Val::Uint(u) => HKey::Num(i128::from(*u)),
+        Val::Double(d) => {
+            if d.is_nan() {
+                return None;
+            }
+            if d.fract() == 0.0 && d.abs() < 1.8e19 {
+                HKey::Num(*d as i128)
+            } else {
+                HKey::Float(d.to_bits())
+            }
+        }
+        Val::Str(s) => HKey::Str(s.as_str().to_string()),
+        Val::Bytes(b) => HKey::Bytes(b.to_vec()),
+        Val::Duration(d) => HKey::Duration(*d),
+        Val::Timestamp(s, n) => HKey::Timestamp(*s, *n),
+        _ => return None,
+    })
+}
+
+/// A map built by a rule: entries in insertion order, indexed by key.
+#[derive(Clone, Debug, Default)]
+pub struct OwnedMap<'a> {
+    entries: Vec<(Val<'a>, Val<'a>)>,
+    index: std::collections::HashMap<HKey, usize>,
+}
+
+impl<'a> OwnedMap<'a> {
+    /// Adds an entry; `false` (and no change) when the key is present or
+    /// not a valid map key.
+    pub fn insert(&mut self, k: Val<'a>, v: Val<'a>) -> bool {
+        if !key_ok(&k) {
+            return false;
+        }
+        let Some(h) = hkey(&k) else { return false };
+        if self.index.contains_key(&h) {
+            return false;
+        }
+        self.index.insert(h, self.entries.len());
+        self.entries.push((k, v));
+        true
+    }
+
+    /// The value at `k`.
+    pub fn get(&self, k: &Val<'a>) -> Option<&Val<'a>> {
+        let i = *self.index.get(&hkey(k)?)?;
+        self.entries.get(i).map(|(_, v)| v)
+    }
+
+    /// Whether `k` is a key.
+    pub fn contains(&self, k: &Val<'a>) -> bool {
+        hkey(k).is_some_and(|h| self.index.contains_key(&h))
+    }
+
+    /// The entries, in insertion order.
+    pub fn entries(&self) -> &[(Val<'a>, Val<'a>)] {
+        &self.entries
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the map is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
 }
 
 /// A CEL value.
@@ -455,6 +562,7 @@ impl<'a> List<'a> {
         match self {
             List::Json { items, .. } => items.len(),
             List::Owned { items, .. } => items.len(),
+            List::Concat { len, .. } => *len,
         }
     }
 
@@ -467,14 +575,28 @@ impl<'a> List<'a> {
     pub fn kind(&self) -> &ListKind {
         match self {
             List::Json { kind, .. } | List::Owned { kind, .. } => kind,
+            List::Concat { .. } => &ListKind::Atomic,
         }
     }
 
     /// Element `i` (`None` when out of bounds).
-    pub fn get(&self, i: usize) -> Option<Result<Val<'a>, EvalError>> {
-        match self {
-            List::Json { items, schema, .. } => items.get(i).map(|v| from_json(v, *schema)),
-            List::Owned { items, .. } => items.get(i).cloned().map(Ok),
+    pub fn get(&self, mut i: usize) -> Option<Result<Val<'a>, EvalError>> {
+        let mut l = self;
+        loop {
+            match l {
+                List::Json { items, schema, .. } => {
+                    return items.get(i).map(|v| from_json(v, *schema));
+                }
+                List::Owned { items, .. } => return items.get(i).cloned().map(Ok),
+                List::Concat { left, right, .. } => {
+                    if i < left.len() {
+                        l = left;
+                    } else {
+                        i -= left.len();
+                        l = right;
+                    }
+                }
+            }
         }
     }
 
@@ -496,7 +618,7 @@ impl<'a> MapV<'a> {
     pub fn len(&self) -> usize {
         match self {
             MapV::Json { obj, .. } => obj.len(),
-            MapV::Owned(e) => e.len(),
+            MapV::Owned(m) => m.len(),
         }
     }
 
@@ -535,14 +657,7 @@ impl<'a> MapV<'a> {
                     MapKind::Preserved => Ok(None),
                 }
             }
-            MapV::Owned(entries) => {
-                for (k, v) in entries.iter() {
-                    if key_eq(k, key) {
-                        return Ok(Some(v.clone()));
-                    }
-                }
-                Ok(None)
-            }
+            MapV::Owned(m) => Ok(m.get(key).cloned()),
         }
     }
 
@@ -560,14 +675,9 @@ impl<'a> MapV<'a> {
                     MapKind::Preserved => None,
                 })
                 .collect(),
-            MapV::Owned(e) => e.iter().map(|(k, _)| k.clone()).collect(),
+            MapV::Owned(m) => m.entries().iter().map(|(k, _)| k.clone()).collect(),
         }
     }
-}
-
-/// Map key equality: numeric keys compare across int, uint and double.
-fn key_eq(a: &Val<'_>, b: &Val<'_>) -> bool {
-    matches!(equals(a, b, 0), Ok(true))
 }
 
 /// Compares a number pair across int, uint and double.
@@ -690,6 +800,17 @@ fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, Eva
         }
         ListKind::Set => {
             let xs = x.to_vec()?;
+            let hashed: Option<std::collections::HashSet<HKey>> = xs.iter().map(hkey).collect();
+            if let Some(set) = hashed {
+                for j in 0..y.len() {
+                    let Some(b) = y.get(j) else { return Ok(false) };
+                    match hkey(&b?) {
+                        Some(h) if set.contains(&h) => {}
+                        _ => return Ok(false),
+                    }
+                }
+                return Ok(true);
+            }
             for j in 0..y.len() {
                 let Some(b) = y.get(j) else { return Ok(false) };
                 let b = b?;
@@ -712,6 +833,27 @@ fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, Eva
                 .iter()
                 .map(|e| map_list_key(e, keys))
                 .collect::<Result<Vec<_>, _>>()?;
+            let hashed: Option<std::collections::HashMap<Vec<Option<HKey>>, usize>> = xkeys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| hashed_key(k).map(|h| (h, i)))
+                .collect();
+            if let Some(index) = hashed {
+                for j in 0..y.len() {
+                    let Some(b) = y.get(j) else { return Ok(false) };
+                    let b = b?;
+                    let Some(bk) = hashed_key(&map_list_key(&b, keys)?) else {
+                        return Ok(false);
+                    };
+                    let Some(a) = index.get(&bk).and_then(|&i| xs.get(i)) else {
+                        return Ok(false);
+                    };
+                    if !equals(a, &b, depth + 1)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
             for j in 0..y.len() {
                 let Some(b) = y.get(j) else { return Ok(false) };
                 let b = b?;
@@ -750,6 +892,16 @@ fn keys_equal<'a>(
         }
     }
     Ok(true)
+}
+
+/// The hashable form of a map-list key.
+pub(crate) fn hashed_key(k: &[Option<Val<'_>>]) -> Option<Vec<Option<HKey>>> {
+    k.iter()
+        .map(|v| match v {
+            None => Some(None),
+            Some(v) => hkey(v).map(Some),
+        })
+        .collect()
 }
 
 /// The key of a map-list element: its key properties.
@@ -880,7 +1032,8 @@ fn to_plain_json(v: &Val<'_>, depth: usize) -> Result<Option<Value>, EvalError> 
         Val::Preserved(p) => Some((*p).clone()),
         Val::List(List::Json { items, .. }) => Some(Value::Array(items.to_vec())),
         Val::Map(MapV::Json { obj, .. }) => Some(Value::Object((*obj).clone())),
-        Val::List(List::Owned { items, .. }) => {
+        Val::List(l @ (List::Owned { .. } | List::Concat { .. })) => {
+            let items = l.to_vec()?;
             let mut out = Vec::with_capacity(items.len());
             for i in items.iter() {
                 match to_plain_json(i, depth + 1)? {

@@ -16,7 +16,7 @@ use std::rc::Rc;
 use cel::IdedExpr;
 
 use super::eval::{EvalError, EvalResult, add_lists, owned_str};
-use super::value::{List, MapV, Val, compare, equals, is_zero};
+use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
 
 /// cel-go's `StringTraversalCostFactor`.
 pub const STRING_TRAVERSAL_COST_FACTOR: f64 = 0.1;
@@ -374,6 +374,7 @@ fn dispatch<'a>(
                 re.find_all(s, max).into_iter().map(owned_str).collect(),
             ))
         }
+        (super::macros::MAP_INSERT, false, 2 | 3) => map_insert(args),
         ("dyn", false, 1) => Ok(arg(args, 0)?.clone()),
         ("type", false, 1) => Ok(Val::Type(type_of(arg(args, 0)?).into())),
         ("int", false, 1) => to_int(arg(args, 0)?),
@@ -551,6 +552,53 @@ fn dispatch<'a>(
         }
         _ => strings::call(name, receiver, args, exprs),
     }
+}
+
+/// `cel.@mapInsert(m, k, v)` and `cel.@mapInsert(m, entries)`: a map with
+/// the new entries; a key already present is an error.
+fn map_insert<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
+    let Val::Map(m) = arg(args, 0)? else {
+        return Err(EvalError::no_overload());
+    };
+    let mut out = match m {
+        MapV::Owned(o) => (**o).clone(),
+        MapV::Json { .. } => {
+            let mut o = OwnedMap::default();
+            for k in m.keys() {
+                let v = m.find(&k)?.unwrap_or(Val::Null);
+                o.insert(k, v);
+            }
+            o
+        }
+    };
+    let new: Vec<(Val<'a>, Val<'a>)> = if args.len() == 3 {
+        vec![(arg(args, 1)?.clone(), arg(args, 2)?.clone())]
+    } else {
+        let Val::Map(e) = arg(args, 1)? else {
+            return Err(EvalError::no_overload());
+        };
+        let mut pairs = Vec::new();
+        for k in e.keys() {
+            let v = e.find(&k)?.unwrap_or(Val::Null);
+            pairs.push((k, v));
+        }
+        pairs
+    };
+    for (k, v) in new {
+        if !super::value::key_ok(&k) {
+            return Err(EvalError::new(format!(
+                "unsupported key type: {}",
+                k.type_name()
+            )));
+        }
+        let shown = display(&k);
+        if !out.insert(k, v) {
+            return Err(EvalError::new(format!(
+                "insert failed: key {shown} already exists"
+            )));
+        }
+    }
+    Ok(Val::Map(MapV::Owned(Rc::new(out))))
 }
 
 fn list_fn<'a>(name: &str, l: &Val<'a>) -> EvalResult<'a> {
@@ -853,15 +901,12 @@ pub(crate) fn list_strings(l: &List<'_>) -> Result<Vec<String>, EvalError> {
 
 /// The map of a URL query: `map<string, list<string>>`.
 pub(crate) fn string_list_map<'a>(entries: Vec<(String, Vec<String>)>) -> Val<'a> {
-    Val::Map(MapV::Owned(Rc::new(
-        entries
-            .into_iter()
-            .map(|(k, vs)| {
-                (
-                    owned_str(k),
-                    Val::list(vs.into_iter().map(owned_str).collect()),
-                )
-            })
-            .collect(),
-    )))
+    let mut m = OwnedMap::default();
+    for (k, vs) in entries {
+        m.insert(
+            owned_str(k),
+            Val::list(vs.into_iter().map(owned_str).collect()),
+        );
+    }
+    Val::Map(MapV::Owned(Rc::new(m)))
 }
