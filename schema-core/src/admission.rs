@@ -12,13 +12,27 @@
 //!    replica and selector paths, embedded resources' metadata, and list
 //!    sets and maps.
 //!
+//! 4. `x-kubernetes-validations` rules (the CEL validator), with the
+//!    runtime cost budget of one object, unless an earlier error is
+//!    blocking (a type, required, enum, too long or too many error), when
+//!    the server reports instead that some rules were not checked.
+//!
+//! [`Admission::update`] runs the update path: the old object is decoded as
+//! a stored object is, `PrepareForUpdate` keeps the old `status` when the
+//! status subresource is enabled, value validation errors of values equal
+//! to their old values are ratcheted into warnings, list sets and maps are
+//! checked only when the old object passed them, and the rules see
+//! `oldSelf` (transition rules) with ratcheting.
+//!
 //! A bare schema (no CRD) gets the same steps without the resource-root
-//! parts. `x-kubernetes-validations` rules are reported as not evaluated.
+//! parts.
 
 use serde_json::Value;
 
+use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
+pub use crate::deep::MAX_DEPTH;
 use crate::default::{default, prune_non_nullable_nulls_without_defaults};
-use crate::field::{ErrorList, FieldError, Path};
+use crate::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
 use crate::listtype::validate_list_sets_and_maps;
 use crate::objectmeta::{self, decode_object_meta, validate_object_meta_with};
 use crate::prune::prune;
@@ -66,7 +80,7 @@ pub struct Admission {
     structural: Option<Structural>,
     validator: Option<SchemaValidator>,
     resource: Option<ResourceKind>,
-    has_rules: bool,
+    cel: Option<CelValidator>,
 }
 
 /// Why an admission could not be prepared.
@@ -94,7 +108,7 @@ impl Admission {
     pub fn for_schema(schema: &JsonSchemaProps) -> Result<Self, AdmissionError> {
         let structural = Structural::from_props(schema)?;
         Ok(Admission {
-            has_rules: has_rules(&structural),
+            cel: Some(CelValidator::new(&structural, false)).filter(CelValidator::has_rules),
             structural: Some(structural),
             validator: Some(SchemaValidator::new(schema)),
             resource: None,
@@ -135,7 +149,10 @@ impl Admission {
         };
         let structural = schema.map(Structural::from_props).transpose()?;
         Ok(Admission {
-            has_rules: structural.as_ref().is_some_and(has_rules),
+            cel: structural
+                .as_ref()
+                .map(|s| CelValidator::new(s, true))
+                .filter(CelValidator::has_rules),
             structural,
             validator: schema.map(SchemaValidator::new),
             resource: Some(resource),
@@ -148,18 +165,75 @@ impl Admission {
     }
 
     /// Runs create admission on `obj`.
-    pub fn create(&self, mut obj: Value) -> Admitted {
+    ///
+    /// Objects nested deeper than [`MAX_DEPTH`] levels are rejected, as the
+    /// server's JSON decoder rejects them, before any step runs. The steps
+    /// recurse on the object's nesting: the deepest objects accepted need a
+    /// few MiB of stack in release builds (the `schema-gen` command runs on
+    /// a 256 MiB stack).
+    pub fn create(&self, obj: Value) -> Admitted {
+        self.admit(obj, None)
+    }
+
+    /// Runs update admission of `new` over the stored object `old`: the
+    /// create steps with the update differences (see the module
+    /// documentation). Transition rules (`oldSelf`) run here only.
+    pub fn update(&self, new: Value, old: Value) -> Admitted {
+        if crate::deep::deeper_than(&old, MAX_DEPTH) {
+            let mut out = Admitted::default();
+            out.errors.push(FieldError::invalid(
+                &Path::root(),
+                "",
+                format!("the old object is nested more than {MAX_DEPTH} levels deep, the API server's decoding limit"),
+            ));
+            crate::deep::drop_deep(old);
+            crate::deep::drop_deep(new);
+            return out;
+        }
+        let old = self.decode_stored(old);
+        self.admit(new, Some(old))
+    }
+
+    /// The old object of an update as the server reads it from storage:
+    /// decoded (pruned, metadata coerced, defaulted) without validation.
+    fn decode_stored(&self, mut old: Value) -> Value {
+        let s = self.structural.as_ref();
+        let resource_root = self.resource.is_some();
+        if !self
+            .resource
+            .as_ref()
+            .is_some_and(|r| r.preserve_unknown_fields)
+        {
+            prune(&mut old, s, resource_root, false);
+            prune_non_nullable_nulls_without_defaults(&mut old, s);
+        }
+        if resource_root && old.is_object() {
+            let _ = coerce_value(&Path::root(), &mut old, s, true);
+        }
+        default(&mut old, s);
+        old
+    }
+
+    fn admit(&self, mut obj: Value, old: Option<Value>) -> Admitted {
         let s = self.structural.as_ref();
         let mut out = Admitted::default();
+        if crate::deep::deeper_than(&obj, MAX_DEPTH) {
+            out.errors.push(FieldError::invalid(
+                &Path::root(),
+                "",
+                format!("the object is nested more than {MAX_DEPTH} levels deep, the API server's decoding limit"),
+            ));
+            crate::deep::drop_deep(obj);
+            return out;
+        }
         let Some(r) = &self.resource else {
             out.pruned = prune(&mut obj, s, false, true);
             prune_non_nullable_nulls_without_defaults(&mut obj, s);
             default(&mut obj, s);
-            self.validate_values(&obj, &mut out.errors);
+            self.validate_values(&obj, old.as_ref(), &mut out);
             validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
-            out.errors
-                .extend(validate_list_sets_and_maps(&Path::root(), s, &obj));
-            self.note_rules(&mut out);
+            self.validate_lists(&obj, old.as_ref(), &mut out.errors);
+            self.validate_rules(&obj, old.as_ref(), &mut out);
             out.object = obj;
             return out;
         };
@@ -184,10 +258,40 @@ impl Admission {
             return out;
         }
         default(&mut obj, s);
+        // PrepareForUpdate: with the status subresource, the old status
+        // stays.
+        if let Some(old) = &old {
+            if r.status_subresource
+                && let Some(m) = obj.as_object_mut()
+            {
+                match old.get("status") {
+                    Some(st) => {
+                        if m.get("status") != Some(st) {
+                            out.warnings.push(
+                                "status is kept: the status subresource is enabled, and update ignores status changes"
+                                    .to_string(),
+                            );
+                        }
+                        m.insert("status".to_string(), st.clone());
+                    }
+                    None => {
+                        if let Some(dropped) = m.shift_remove("status") {
+                            crate::deep::drop_deep(dropped);
+                            out.warnings.push(
+                                "status is dropped: the status subresource is enabled, and update ignores status changes"
+                                    .to_string(),
+                            );
+                        }
+                    }
+                }
+            }
+        }
         // PrepareForCreate.
-        if r.status_subresource
+        else if r.status_subresource
             && let Some(m) = obj.as_object_mut()
-            && m.shift_remove("status").is_some()
+            && m.shift_remove("status")
+                .map(crate::deep::drop_deep)
+                .is_some()
             && had_status
         {
             out.warnings.push(
@@ -203,44 +307,123 @@ impl Admission {
             return out;
         }
         out.errors.extend(validate_root_meta(r, &obj));
-        self.validate_values(&obj, &mut out.errors);
+        self.validate_values(&obj, old.as_ref(), &mut out);
         if let Some(scale) = &r.scale {
             out.errors.extend(validate_scale(scale, &obj));
         }
         validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
-        out.errors
-            .extend(validate_list_sets_and_maps(&Path::root(), s, &obj));
-        self.note_rules(&mut out);
+        self.validate_lists(&obj, old.as_ref(), &mut out.errors);
+        self.validate_rules(&obj, old.as_ref(), &mut out);
         out.object = obj;
         out
     }
 
-    fn validate_values(&self, obj: &Value, errs: &mut ErrorList) {
-        if let Some(v) = &self.validator {
-            errs.extend(v.validate(obj, &Path::root()));
+    /// The schema's value validations; on update, the errors of values
+    /// equal to their old values are ratcheted into warnings.
+    fn validate_values(&self, obj: &Value, old: Option<&Value>, out: &mut Admitted) {
+        let Some(v) = &self.validator else { return };
+        let errs = v.validate(obj, &Path::root());
+        match old {
+            None => out.errors.extend(errs),
+            Some(old) => {
+                for e in errs {
+                    if ratchets(&e, self.structural.as_ref(), obj, old) {
+                        out.warnings.push(e.to_string());
+                    } else {
+                        out.errors.push(e);
+                    }
+                }
+            }
         }
     }
 
-    fn note_rules(&self, out: &mut Admitted) {
-        if self.has_rules {
-            out.warnings.push(
-                "x-kubernetes-validations rules are not evaluated: CEL evaluation is not supported yet"
-                    .to_string(),
-            );
+    /// List sets and maps; on update only when the old object passes them.
+    fn validate_lists(&self, obj: &Value, old: Option<&Value>, errs: &mut ErrorList) {
+        let s = self.structural.as_ref();
+        if let Some(old) = old
+            && !validate_list_sets_and_maps(&Path::root(), s, old).is_empty()
+        {
+            return;
         }
+        errs.extend(validate_list_sets_and_maps(&Path::root(), s, obj));
+    }
+
+    /// `x-kubernetes-validations`, after `hasBlockingErr`.
+    fn validate_rules(&self, obj: &Value, old: Option<&Value>, out: &mut Admitted) {
+        let Some(cel) = &self.cel else { return };
+        let blocking = out.errors.iter().any(|e| {
+            matches!(
+                e.error_type,
+                ErrorType::NotSupported
+                    | ErrorType::Required
+                    | ErrorType::TooLong
+                    | ErrorType::TooMany
+                    | ErrorType::TypeInvalid
+            )
+        });
+        if blocking {
+            out.errors.push(FieldError::invalid(
+                &Path::root(),
+                "null",
+                "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+            ));
+            return;
+        }
+        let opts = CelOptions::default();
+        let res = cel.validate(&Path::root(), obj, old, opts, RUNTIME_CEL_COST_BUDGET);
+        out.errors.extend(res.errors);
+        out.warnings.extend(res.warnings);
     }
 }
 
-/// Whether any node of the schema carries `x-kubernetes-validations`.
-fn has_rules(s: &Structural) -> bool {
-    !s.x_validations.is_empty()
-        || s.items.as_deref().is_some_and(has_rules)
-        || s.properties.values().any(has_rules)
-        || s.generic
-            .additional_properties
-            .as_ref()
-            .and_then(|a| a.structural.as_deref())
-            .is_some_and(has_rules)
+/// Whether a value validation error of an update is ratcheted: the node
+/// that reported it (the error's field, or its parent for a missing
+/// required field) correlates with the old object through object members
+/// and map-list keys, and equals its old value.
+fn ratchets(e: &FieldError, s: Option<&Structural>, new: &Value, old: &Value) -> bool {
+    let mut elems = e.field.elements();
+    if e.error_type == ErrorType::Required {
+        elems.pop();
+    }
+    let (mut n, mut o, mut s) = (new, old, s);
+    for el in elems {
+        match el {
+            PathElement::Child(k) | PathElement::Key(k) => {
+                let (Some(nv), Some(ov)) = (n.get(&k), o.get(&k)) else {
+                    return false;
+                };
+                s = s.and_then(|s| {
+                    s.properties.get(&k).or_else(|| {
+                        s.generic
+                            .additional_properties
+                            .as_ref()
+                            .and_then(|a| a.structural.as_deref())
+                    })
+                });
+                (n, o) = (nv, ov);
+            }
+            PathElement::Index(i) => {
+                let Some(ls) = s.filter(|s| s.extensions.list_type.as_deref() == Some("map"))
+                else {
+                    return false;
+                };
+                let (Some(Value::Object(nm)), Some(Value::Array(oa))) = (n.get(i), Some(o)) else {
+                    return false;
+                };
+                let keys = &ls.extensions.list_map_keys;
+                let Some(ov) = oa.iter().rev().find(|ov| {
+                    keys.iter()
+                        .all(|k| ov.get(k.as_str()) == nm.get(k.as_str()))
+                }) else {
+                    return false;
+                };
+                let Some(nv) = n.get(i) else { return false };
+                s = ls.items.as_deref();
+                (n, o) = (nv, ov);
+            }
+        }
+    }
+    crate::cel::value::json_semantic_eq(n, o)
 }
 
 /// `ValidateTypeMeta`: `kind` and `apiVersion` must be the resource's.

@@ -454,14 +454,15 @@ impl fmt::Display for FieldError {
 impl std::error::Error for FieldError {}
 
 /// Formats a bad value as `field.Error` does: strings with Go `%q`, numbers
-/// and bools with `%v`, everything else as compact JSON.
+/// and bools with `%v`, everything else as Go's `json.Marshal` writes it
+/// (object keys sorted).
 pub fn format_value(v: &Value) -> String {
     match v {
         Value::String(s) => go_quote(s),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => format_number(n),
         Value::Null => "null".to_string(),
-        other => serde_json::to_string(other).unwrap_or_default(),
+        other => crate::deep::go_json(other, true),
     }
 }
 

@@ -235,6 +235,16 @@ impl GoRegex {
         self.regex.is_match(text)
     }
 
+    /// The leftmost non-overlapping matches, at most `max` (Go's
+    /// `FindAllString`; empty matches abutting a preceding match are skipped).
+    pub fn find_all(&self, text: &str, max: usize) -> Vec<String> {
+        self.regex
+            .find_iter(text)
+            .take(max)
+            .map(|m| m.as_str().to_string())
+            .collect()
+    }
+
     /// The original Go pattern.
     pub fn as_str(&self) -> &str {
         &self.pattern

@@ -65,7 +65,7 @@ fn identity(v: &Value) -> String {
     match v {
         Value::Number(n) if n.is_f64() => format!("f:{n}"),
         Value::Number(n) => format!("i:{n}"),
-        other => serde_json::to_string(other).unwrap_or_default(),
+        other => crate::deep::go_json(other, true),
     }
 }
 

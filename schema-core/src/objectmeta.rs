@@ -44,6 +44,9 @@ use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Number, Value};
 
+#[cfg(test)]
+use crate::deep::go_json_float;
+use crate::deep::{go_json, go_json_number};
 use crate::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 
 // ---------------------------------------------------------------------------
@@ -778,7 +781,7 @@ pub fn coerce_embedded_resource(
             if !drop_invalid {
                 return Some(invalid(&path.child(k), v, "must be a string"));
             }
-            obj.shift_remove(k);
+            crate::deep::drop_removed(obj.shift_remove(k));
         }
     }
     if let Some(v) = obj.get("metadata") {
@@ -1455,8 +1458,8 @@ fn bad_value(v: &Value) -> BadValue {
             BadValue::Json(Number::from_f64(number_f64(n)).map_or(Value::Null, Value::Number))
         }
         Value::Array(_) | Value::Object(_) => {
-            let go = go_json(v);
-            if serde_json::to_string(v).is_ok_and(|s| s == go) {
+            let go = go_json(v, false);
+            if go == go_json(v, true) {
                 BadValue::Json(v.clone())
             } else {
                 BadValue::Raw(go)
@@ -1506,91 +1509,6 @@ fn go_roundtrip(v: &Value) -> Value {
 
 fn number_f64(n: &Number) -> f64 {
     n.as_f64().unwrap_or(0.0)
-}
-
-/// `json.Marshal` of a value in the given key order: Go's number format and
-/// string escaping (HTML-safe, `\u2028`/`\u2029` escaped).
-fn go_json(v: &Value) -> String {
-    let mut out = String::new();
-    write_go_json(v, &mut out);
-    out
-}
-
-fn write_go_json(v: &Value, out: &mut String) {
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => out.push_str(&go_json_number(n)),
-        Value::String(s) => write_go_json_string(s, out),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, x) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_go_json(x, out);
-            }
-            out.push(']');
-        }
-        Value::Object(m) => {
-            out.push('{');
-            for (i, (k, x)) in m.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_go_json_string(k, out);
-                out.push(':');
-                write_go_json(x, out);
-            }
-            out.push('}');
-        }
-    }
-}
-
-fn write_go_json_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{0}'..='\u{1f}' | '\u{2028}' | '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// A JSON number as `encoding/json` marshals the Go value it decodes to
-/// (`int64` when it fits, else `float64`).
-fn go_json_number(n: &Number) -> String {
-    if let Some(i) = n.as_i64() {
-        return i.to_string();
-    }
-    go_json_float(number_f64(n))
-}
-
-/// `encoding/json`'s float64 encoding: shortest digits, `%f` style unless
-/// the magnitude is below 1e-6 or at least 1e21, then `%e` with a
-/// two-digit-minimum exponent and `e-07` shortened to `e-7`.
-fn go_json_float(f: f64) -> String {
-    let a = f.abs();
-    if a == 0.0 || (1e-6..1e21).contains(&a) {
-        return format!("{f}");
-    }
-    let e = format!("{f:e}");
-    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    match exp.strip_prefix('-') {
-        Some(d) => format!("{mantissa}e-{d}"),
-        None if exp.len() < 2 => format!("{mantissa}e+0{exp}"),
-        None => format!("{mantissa}e+{exp}"),
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -2559,7 +2477,10 @@ mod tests {
             assert_eq!(go_json_float(f), s, "{f}");
         }
         assert_eq!(
-            go_json(&json!({"a": "<x>&\u{2028}\n\u{1}", "b": [1, 2.5, null, true]})),
+            go_json(
+                &json!({"a": "<x>&\u{2028}\n\u{1}", "b": [1, 2.5, null, true]}),
+                false
+            ),
             r#"{"a":"\u003cx\u003e\u0026\u2028\n\u0001","b":[1,2.5,null,true]}"#
         );
         assert_eq!(go_to_lower("İSTANBUL"), "istanbul");

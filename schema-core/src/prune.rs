@@ -129,7 +129,7 @@ fn prune_value(x: &mut Value, s: Option<&Structural>, root_embedded: bool, cx: &
                 }
             }
             for k in remove {
-                map.shift_remove(&k);
+                crate::deep::drop_removed(map.shift_remove(&k));
             }
         }
         Value::Array(items) => {

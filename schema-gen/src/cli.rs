@@ -148,7 +148,9 @@ pub enum Command {
     },
     /// Admit objects as the API server does on create: prune, default, then
     /// validate (kind, metadata, values, scale paths, embedded resources,
-    /// list sets and maps), printing every error in the server's words.
+    /// list sets and maps, then the x-kubernetes-validations CEL rules),
+    /// printing every error in the server's words. With --old, admit them
+    /// as updates of the old objects.
     Validate {
         /// The schema to process objects with.
         #[command(flatten)]
@@ -156,6 +158,13 @@ pub enum Command {
         /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
         #[arg(required = true)]
         objects: Vec<PathBuf>,
+        /// Old objects (`-` for stdin): validate each object as an update of
+        /// the old object at the same position (documents counted across
+        /// the files in order; the counts must match). Transition rules
+        /// (`oldSelf`) run, and failures of values left unchanged are
+        /// ratcheted into warnings.
+        #[arg(long, value_name = "FILE")]
+        old: Option<PathBuf>,
         /// Output format; `json` gives each object as stored, its pruned
         /// fields and its errors.
         #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
@@ -278,8 +287,9 @@ where
         Command::Validate {
             schema,
             objects,
+            old,
             output,
-        } => cmd_validate(&schema, &objects, output, &mut io),
+        } => cmd_validate(&schema, &objects, old.as_deref(), output, &mut io),
         Command::Lint {
             file,
             rule_set,
@@ -812,9 +822,20 @@ fn cmd_objects(
 fn cmd_validate(
     args: &SchemaArgs,
     files: &[PathBuf],
+    old: Option<&std::path::Path>,
     output: DiagnosticsFormat,
     io: &mut Io<'_>,
 ) -> i32 {
+    if let Some(o) = old
+        && o.as_os_str() == "-"
+        && files.iter().any(|f| f.as_os_str() == "-")
+    {
+        let _ = writeln!(
+            io.stderr,
+            "error: --old and the objects cannot both be read from stdin"
+        );
+        return EXIT_UNPROCESSABLE;
+    }
     let source = match load_schema_source(args, io) {
         Ok(s) => s,
         Err(msg) => {
@@ -836,16 +857,47 @@ fn cmd_validate(
     let mut prepared: Vec<(usize, String, Admission)> = Vec::new();
     let mut exit = EXIT_OK;
     let mut json_objects = Vec::new();
+    let mut all_loaded = Vec::new();
     for f in files {
-        let loaded = match load(f, io) {
-            Ok(l) => l,
+        match load(f, io) {
+            Ok(l) => all_loaded.push(l),
             Err(msg) => {
                 let _ = writeln!(io.stderr, "error: {msg}");
                 exit = EXIT_UNPROCESSABLE;
-                continue;
             }
-        };
+        }
+    }
+    // Old objects, paired with the objects' documents by position.
+    let mut olds = match old {
+        None => None,
+        Some(o) => {
+            if exit != EXIT_OK {
+                return exit;
+            }
+            let loaded = match load(o, io) {
+                Ok(l) => l,
+                Err(msg) => {
+                    let _ = writeln!(io.stderr, "error: {msg}");
+                    return EXIT_UNPROCESSABLE;
+                }
+            };
+            let objects: usize = all_loaded.iter().map(|l| l.docs.len()).sum();
+            if loaded.docs.len() != objects {
+                let _ = writeln!(
+                    io.stderr,
+                    "error: {} has {} document{} but the objects have {objects}: --old pairs old and new objects by position",
+                    loaded.name,
+                    loaded.docs.len(),
+                    plural(loaded.docs.len())
+                );
+                return EXIT_UNPROCESSABLE;
+            }
+            Some(loaded.docs.into_iter().map(|d| d.value))
+        }
+    };
+    for loaded in &all_loaded {
         for doc in &loaded.docs {
+            let old_value = olds.as_mut().and_then(Iterator::next);
             let start = Some((doc.start.line, doc.start.column));
             let admission = match (&bare, &source) {
                 (Some(a), _) => a,
@@ -888,7 +940,10 @@ fn cmd_validate(
                 }
                 (None, SchemaSource::Bare { .. }) => continue,
             };
-            let admitted: Admitted = admission.create(doc.value.clone());
+            let admitted: Admitted = match old_value {
+                Some(o) => admission.update(doc.value.clone(), o),
+                None => admission.create(doc.value.clone()),
+            };
             let describe = object_label(&doc.value);
             for p in &admitted.pruned {
                 if output == DiagnosticsFormat::Text {

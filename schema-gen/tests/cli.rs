@@ -479,3 +479,104 @@ fn validate_without_a_matching_crd_cannot_process() {
         text(&out.stderr)
     );
 }
+
+const RULES_SCHEMA: &[u8] = b"type: object
+properties:
+  name:
+    type: string
+    x-kubernetes-validations:
+    - rule: self == oldSelf
+      message: name is immutable
+  size:
+    type: integer
+    x-kubernetes-validations:
+    - rule: self >= oldSelf
+      messageExpression: \"'size may not shrink from ' + string(oldSelf)\"
+x-kubernetes-validations:
+- rule: self.size <= 10
+  message: size must be at most 10
+";
+
+#[test]
+fn validate_evaluates_rules_on_create() {
+    let p = tmp("rules-create.yaml", RULES_SCHEMA);
+    let out = run(
+        &["validate", "--schema", p.to_str().unwrap(), "-"],
+        Some(b"name: a\nsize: 11\n"),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("error: <nil>: Invalid value: size must be at most 10"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn validate_old_runs_transition_rules_paired_by_position() {
+    let p = tmp("rules-update.yaml", RULES_SCHEMA);
+    let old = tmp(
+        "rules-old.yaml",
+        b"name: a\nsize: 3\n---\nname: b\nsize: 1\n",
+    );
+    let out = run(
+        &[
+            "validate",
+            "--schema",
+            p.to_str().unwrap(),
+            "--old",
+            old.to_str().unwrap(),
+            "-o",
+            "json",
+            "-",
+        ],
+        Some(b"name: changed\nsize: 2\n---\nname: b\nsize: 5\n"),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let messages = |i: usize| -> Vec<String> {
+        v["objects"][i]["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        messages(0),
+        [
+            "name: Invalid value: \"changed\": name is immutable",
+            "size: Invalid value: 2: size may not shrink from 3",
+        ]
+    );
+    assert_eq!(messages(1), [] as [&str; 0]);
+}
+
+#[test]
+fn validate_old_must_pair_every_object() {
+    let p = tmp("rules-pair.yaml", RULES_SCHEMA);
+    let old = tmp("rules-pair-old.yaml", b"name: a\nsize: 3\n");
+    let out = run(
+        &[
+            "validate",
+            "--schema",
+            p.to_str().unwrap(),
+            "--old",
+            old.to_str().unwrap(),
+            "-",
+        ],
+        Some(b"name: a\nsize: 3\n---\nname: b\nsize: 1\n"),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("has 1 document but the objects have 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    let help = run(&["validate", "--help"], None);
+    assert!(
+        text(&help.stdout).contains("--old <FILE>"),
+        "{}",
+        text(&help.stdout)
+    );
+}

@@ -158,8 +158,11 @@ spec:
         [
             "spec.interval: Invalid value: \"5 minutes\": spec.interval in body should match '^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$'",
             "spec.sourceRef.kind: Unsupported value: \"HelmRepository\": supported values: \"OCIRepository\", \"GitRepository\", \"Bucket\", \"ExternalArtifact\"",
-            "spec.prune: Required value"
-        ] as [&str; 3],
+            "spec.prune: Required value",
+            // The CRD has x-kubernetes-validations rules; a required value
+            // error blocks them.
+            "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"
+        ] as [&str; 4],
     );
     assert_eq!(a.pruned, [] as [&str; 0]);
 }
@@ -279,8 +282,9 @@ spec:
         [
             "spec.minReplicaCount: Invalid value: \"string\": spec.minReplicaCount in body must be of type integer: \"string\"",
             "spec.scaleTargetRef.name: Required value",
-            "spec.triggers: Required value"
-        ] as [&str; 3],
+            "spec.triggers: Required value",
+            "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"
+        ] as [&str; 4],
     );
     assert_eq!(a.pruned, [] as [&str; 0]);
 }
@@ -380,8 +384,214 @@ fn missing_name_is_required_and_generate_name_stands_in() {
     };
     assert_eq!(
         a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        ["metadata.name: Required value: name or generateName is required"],
+        [
+            "metadata.name: Required value: name or generateName is required",
+            "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ],
     );
     let a = admit(crd, &obj("{generateName: worker-}")).unwrap();
     assert!(a.errors.is_empty(), "{:?}", a.errors);
+}
+
+/// Admission of `yaml` as the CRD at `crd`; the update of `old_yaml` to
+/// `yaml` when `old_yaml` is given.
+fn admit_update(crd: &str, yaml: &str, old_yaml: &str) -> Option<Admitted> {
+    let dir = tests::corpus_dir()?;
+    let bytes = std::fs::read(dir.join(crd)).unwrap();
+    let docs = parse_documents(crd, &bytes, &Limits::default()).unwrap();
+    let doc = docs.into_iter().next().unwrap();
+    let (input, _) = read_input_owned(doc.value).unwrap();
+    let crd = input.crd().unwrap();
+    let parse = |y: &str| {
+        parse_documents("object.yaml", y.as_bytes(), &Limits::default())
+            .unwrap()
+            .remove(0)
+            .value
+    };
+    let (obj, old) = (parse(yaml), parse(old_yaml));
+    let version = obj["apiVersion"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let admission = Admission::for_crd(crd, &version).unwrap();
+    Some(admission.update(obj, old))
+}
+
+const GATEWAY_CRD: &str = "gateway-api/gateway.networking.k8s.io_gateways.yaml";
+
+#[test]
+fn gateway_listener_rules_fail_with_the_server_messages() {
+    let Some(a) = admit(
+        GATEWAY_CRD,
+        r#"apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: web
+  namespace: default
+spec:
+  gatewayClassName: example
+  listeners:
+  - name: web
+    port: 80
+    protocol: HTTP
+    tls:
+      mode: Terminate
+  - name: secure
+    port: 443
+    protocol: HTTPS
+    hostname: example.com
+"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "spec.listeners: Invalid value: tls must not be specified for protocols ['HTTP', 'TCP', 'UDP']",
+            // `size(self.certificateRefs) > 0 || size(self.options) > 0`
+            // on a tls without either: both sides are errors, and `||`
+            // reports the first, as cel-go does.
+            "spec.listeners[0].tls: Invalid value: \"object\": no such key: certificateRefs evaluating rule: certificateRefs or options must be specified when mode is Terminate",
+        ],
+    );
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+}
+
+#[test]
+fn gateway_valid_object_passes_every_rule() {
+    let Some(a) = admit(
+        GATEWAY_CRD,
+        r#"apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: web
+spec:
+  gatewayClassName: example
+  addresses:
+  - type: Hostname
+    value: lb.example.com
+  listeners:
+  - name: web
+    port: 80
+    protocol: HTTP
+  - name: secure
+    port: 443
+    protocol: HTTPS
+    hostname: "*.example.com"
+    tls:
+      mode: Terminate
+      certificateRefs:
+      - name: cert
+"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [] as [&str; 0],
+    );
+}
+
+#[test]
+fn gateway_rule_on_map_keys_and_messages_from_each_rule() {
+    let Some(a) = admit(
+        GATEWAY_CRD,
+        r#"apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: web
+spec:
+  gatewayClassName: example
+  addresses:
+  - type: Hostname
+    value: "Not_A_Host"
+  listeners:
+  - name: web
+    port: 80
+    protocol: HTTP
+  - name: web2
+    port: 80
+    protocol: HTTP
+"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "spec.addresses[0]: Invalid value: Hostname value must be empty or contain only valid characters (matching ^(\\*\\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$)",
+            "spec.listeners: Invalid value: Combination of port, protocol and hostname must be unique for each listener",
+        ],
+    );
+}
+
+#[test]
+fn blocking_errors_skip_the_rules() {
+    let Some(a) = admit(
+        GATEWAY_CRD,
+        r#"apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: web
+spec:
+  listeners:
+  - name: web
+    port: 80
+    protocol: HTTP
+    tls: {mode: Terminate}
+"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "spec.gatewayClassName: Required value",
+            "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ],
+    );
+}
+
+#[test]
+fn update_ratchets_unchanged_rule_failures_and_runs_transition_rules() {
+    let old = r#"apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: web
+spec:
+  gatewayClassName: example
+  listeners:
+  - name: web
+    port: 80
+    protocol: HTTP
+    tls: {mode: Terminate, certificateRefs: [{name: cert}]}
+"#;
+    // The old object already breaks a rule; an update that leaves the
+    // listeners alone is admitted with the failure as a warning.
+    let new = old.replace("gatewayClassName: example", "gatewayClassName: other");
+    let Some(a) = admit_update(GATEWAY_CRD, &new, old) else {
+        return;
+    };
+    assert_eq!(
+        a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [] as [&str; 0],
+    );
+    assert_eq!(
+        a.warnings,
+        [
+            "spec.listeners: Invalid value: tls must not be specified for protocols ['HTTP', 'TCP', 'UDP']"
+        ]
+    );
+    // Changing the listeners makes it an error again.
+    let new = old.replace("port: 80", "port: 8080");
+    let a = admit_update(GATEWAY_CRD, &new, old).unwrap();
+    assert_eq!(
+        a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "spec.listeners: Invalid value: tls must not be specified for protocols ['HTTP', 'TCP', 'UDP']"
+        ],
+    );
 }

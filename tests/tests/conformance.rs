@@ -16,6 +16,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use schema_core::cel::functions::CompatibilityVersion;
+use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::field::{FieldError, Path as FieldPath};
 use schema_core::listtype::validate_list_sets_and_maps;
@@ -163,9 +164,9 @@ fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
     let needs_cel = case["requires"]
         .as_array()
         .is_some_and(|r| r.iter().any(|x| x == "cel"));
-    // CEL compilation is implemented for CRD validation; CEL evaluation
-    // (validate_value) is not yet.
-    if needs_cel && !(suite == "k8s" && kind == "validate_crd") {
+    // CEL is supported for value validation (evaluation) and for CRD
+    // validation (compilation, cost estimates).
+    if needs_cel && !(suite == "k8s" && matches!(kind, "validate_value" | "validate_crd")) {
         return Outcome::Skip;
     }
     match (suite, kind) {
@@ -364,7 +365,7 @@ fn validate_value_case(case: &Value) -> Outcome {
         let errs = validate_list_sets_and_maps(&root, schema.as_ref(), &input["object"]);
         return match_type_and_field(expect, &errs);
     }
-    if input["operation"] != "ValidateCustomResource" || input.get("oldObject").is_some() {
+    if input["operation"] != "ValidateCustomResource" {
         return Outcome::Skip;
     }
     let props = match decode_schema(&input["schema"]) {
@@ -380,11 +381,29 @@ fn validate_value_case(case: &Value) -> Outcome {
         .map(FieldPath::parse)
         .unwrap_or_default();
     let validator = SchemaValidator::with_compat(&props, compat);
-    let got: std::collections::BTreeSet<String> = validator
+    let mut got: std::collections::BTreeSet<String> = validator
         .validate(&input["object"], &root)
         .iter()
         .map(ToString::to_string)
         .collect();
+    // The CEL validator, as upstream's test runs it: not a resource root,
+    // no ratcheting, the full runtime budget.
+    let structural = match Structural::from_props(&props) {
+        Ok(s) => s,
+        Err(e) => return Outcome::Fail(format!("  NewStructural: {}", e.0)),
+    };
+    let cel = CelValidator::new(&structural, false);
+    let out = cel.validate(
+        &root,
+        &input["object"],
+        input.get("oldObject"),
+        CelOptions {
+            ratcheting: false,
+            ..CelOptions::default()
+        },
+        RUNTIME_CEL_COST_BUDGET,
+    );
+    got.extend(out.errors.iter().map(ToString::to_string));
     if expect["match"] != "set" {
         return Outcome::Fail(format!("  unsupported match {}", expect["match"]));
     }

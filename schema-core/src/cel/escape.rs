@@ -61,11 +61,18 @@ pub fn escape(name: &str) -> Option<String> {
     Some(out)
 }
 
-/// The inverse of [`escape`] (`Unescape`): the property name a CEL
-/// identifier stands for, or `None` for an invalid escape sequence. Each
-/// `__<x>__` (`__` around one or more non-underscores) is replaced: the four
-/// escapes, or a reserved word when it is the whole identifier.
-pub fn unescape(ident: &str) -> Option<String> {
+/// The inverse of [`escape`]: the property name a CEL identifier stands
+/// for. An identifier with an invalid escape sequence (which no escaped
+/// property name has) is returned as it is; see [`unescape_name`].
+pub fn unescape(ident: &str) -> String {
+    unescape_name(ident).unwrap_or_else(|| ident.to_string())
+}
+
+/// `Unescape`: the property name a CEL identifier stands for, or `None`
+/// for an invalid escape sequence. Each `__<x>__` (`__` around one or more
+/// non-underscores) is replaced: the four escapes, or a reserved word when
+/// it is the whole identifier.
+pub fn unescape_name(ident: &str) -> Option<String> {
     let mut out = String::with_capacity(ident.len());
     let mut rest = ident;
     while let Some(pos) = rest.find("__") {
@@ -125,18 +132,20 @@ mod tests {
         ] {
             assert_eq!(escape(name).as_deref(), want, "{name}");
             if let Some(w) = want {
-                assert_eq!(unescape(w).as_deref(), Some(name));
+                assert_eq!(unescape_name(w).as_deref(), Some(name));
+                assert_eq!(unescape(w), name);
             }
         }
     }
 
     #[test]
     fn unescapes_as_the_api_server_does() {
-        assert_eq!(unescape("a__b").as_deref(), Some("a__b"));
-        assert_eq!(unescape("a___dot__").as_deref(), Some("a_."));
-        assert_eq!(unescape("x__if__"), None);
-        assert_eq!(unescape("__foo__"), None);
-        assert_eq!(unescape("__in__").as_deref(), Some("in"));
+        assert_eq!(unescape_name("a__b").as_deref(), Some("a__b"));
+        assert_eq!(unescape_name("a___dot__").as_deref(), Some("a_."));
+        assert_eq!(unescape_name("x__if__"), None);
+        assert_eq!(unescape("x__if__"), "x__if__");
+        assert_eq!(unescape_name("__foo__"), None);
+        assert_eq!(unescape_name("__in__").as_deref(), Some("in"));
         assert_eq!(
             keyword_field_fallback("namespace").as_deref(),
             Some("__namespace__")

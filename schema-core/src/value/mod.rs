@@ -22,11 +22,11 @@
 //! a schema describes it), so its depth is bounded by the schema's; the
 //! checks that look at whole values (`uniqueItems`, `enum`) are iterative.
 
-mod formats;
+pub(crate) mod formats;
 mod govalue;
 mod mail;
-mod net;
-mod uri;
+pub(crate) mod net;
+pub(crate) mod uri;
 
 #[cfg(test)]
 mod tests;

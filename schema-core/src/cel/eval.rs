@@ -1,0 +1,905 @@
+//! The CEL evaluator: cel-go's interpreter semantics over the `cel`
+//! crate's AST, with its runtime cost tracking (`interpreter/runtimecost.go`
+//! and the Kubernetes `library.CostEstimator`).
+//!
+//! - Errors are values in cel-go; here they are `Err`, absorbed by `&&`,
+//!   `||` (a `false`, respectively `true`, operand wins whatever the other
+//!   is) and the macros built on them, and never by anything else.
+//! - Cost: identifiers, field selections and index operations cost 1, a
+//!   select or index on a computed value 1 more (the relative attribute),
+//!   literals and `has()` 0, list literals 10, map literals 30, function
+//!   calls their runtime cost (1 unless the function says otherwise), and
+//!   `&&`, `||`, `?:` nothing of their own. Past the per-call limit the
+//!   evaluation stops with cel-go's `operation cancelled: actual cost limit
+//!   exceeded`.
+//! - Depth: expressions nest at most [`MAX_EVAL_DEPTH`] deep.
+
+use std::rc::Rc;
+
+use cel::IdedExpr;
+use cel::common::ast::{EntryExpr, Expr, LiteralValue};
+
+use super::lib;
+use super::value::{HKey, List, ListKind, MapV, OwnedMap, Str, Val, equals, hkey, key_ok};
+
+/// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
+pub const PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// How deep expressions may nest during evaluation.
+pub const MAX_EVAL_DEPTH: usize = 250;
+
+/// The message of an evaluation cancelled by the cost limit.
+pub const COST_LIMIT_MESSAGE: &str = "operation cancelled: actual cost limit exceeded";
+
+/// An evaluation error, with cel-go's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// The message.
+    pub msg: String,
+    /// Whether the evaluation was cancelled (cost limit): not absorbable.
+    pub cancelled: bool,
+}
+
+impl EvalError {
+    /// An ordinary error.
+    pub fn new(msg: impl Into<String>) -> Self {
+        EvalError {
+            msg: msg.into(),
+            cancelled: false,
+        }
+    }
+
+    /// `no such overload`.
+    pub fn no_overload() -> Self {
+        Self::new("no such overload")
+    }
+
+    /// The cost limit cancellation.
+    pub fn cost_limit() -> Self {
+        EvalError {
+            msg: COST_LIMIT_MESSAGE.into(),
+            cancelled: true,
+        }
+    }
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.msg)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// The result of an evaluation step.
+pub type EvalResult<'a> = Result<Val<'a>, EvalError>;
+
+/// The variables a rule sees: `self` and, when declared, `oldSelf`.
+#[derive(Clone, Debug)]
+pub struct Activation<'a> {
+    /// `self`.
+    pub self_: Val<'a>,
+    /// `oldSelf`, when declared.
+    pub old_self: Option<Val<'a>>,
+}
+
+/// The outcome of one program evaluation: its value (or error) and its
+/// runtime cost.
+#[derive(Clone, Debug)]
+pub struct Outcome<'a> {
+    /// The value or error.
+    pub result: EvalResult<'a>,
+    /// The actual cost.
+    pub cost: u64,
+}
+
+/// Evaluates `expr` in `act` with a per-call cost `limit`.
+pub fn evaluate<'a>(expr: &IdedExpr, act: &Activation<'a>, limit: u64) -> Outcome<'a> {
+    let mut ev = Evaluator {
+        act,
+        locals: Vec::new(),
+        cost: 0,
+        limit,
+        depth: 0,
+        work: 0,
+    };
+    let result = ev.eval(expr);
+    Outcome {
+        result,
+        cost: ev.cost,
+    }
+}
+
+struct Evaluator<'x, 'a> {
+    act: &'x Activation<'a>,
+    locals: Vec<(&'x str, EvalResult<'a>)>,
+    cost: u64,
+    limit: u64,
+    depth: usize,
+    work: u64,
+}
+
+/// A bound on the real work of one evaluation (bytes and elements handed
+/// to and returned by functions), where cel-go's cost model charges less
+/// than the work (e.g. `charAt` or `format` on long strings in a loop).
+/// Past it the evaluation is cancelled as by the cost limit.
+pub const MAX_EVAL_WORK: u64 = 200_000_000;
+
+/// The work of handing `v` to a function.
+fn work_of(v: &Val<'_>) -> u64 {
+    match v {
+        Val::Str(s) => s.as_str().len() as u64 + 1,
+        Val::Bytes(b) => b.len() as u64 + 1,
+        Val::List(l) => l.len() as u64 + 1,
+        Val::Map(m) => m.len() as u64 + 1,
+        _ => 1,
+    }
+}
+
+/// Type identifiers usable as values.
+const TYPE_NAMES: &[&str] = &[
+    "int",
+    "uint",
+    "double",
+    "bool",
+    "string",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+    "google.protobuf.Duration",
+    "google.protobuf.Timestamp",
+    "optional_type",
+];
+
+/// Namespaces of global functions written as `ns.fn(...)`.
+const NAMESPACES: &[&str] = &["optional", "sets", "format", "strings", "ip"];
+
+impl<'x, 'a> Evaluator<'x, 'a> {
+    fn charge(&mut self, n: u64) -> Result<(), EvalError> {
+        self.cost = self.cost.saturating_add(n);
+        if self.cost > self.limit {
+            return Err(EvalError::cost_limit());
+        }
+        Ok(())
+    }
+
+    fn eval(&mut self, e: &'x IdedExpr) -> EvalResult<'a> {
+        self.depth += 1;
+        let r = if self.depth > MAX_EVAL_DEPTH {
+            Err(EvalError::new("max recursion depth exceeded"))
+        } else {
+            self.eval_inner(e)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    fn eval_inner(&mut self, e: &'x IdedExpr) -> EvalResult<'a> {
+        match &e.expr {
+            Expr::Unspecified => Err(EvalError::new("unspecified expression")),
+            Expr::Literal(l) => Ok(literal(l)),
+            Expr::Ident(name) => {
+                self.charge(1)?;
+                self.resolve(name)
+            }
+            Expr::Select(sel) => {
+                if sel.test {
+                    // `has()`: the operand's cost; the presence test is free.
+                    let operand = self.eval(&sel.operand)?;
+                    return has_field(&operand, &sel.field);
+                }
+                if let Some(name) = qualified_name(e)
+                    && self.is_type_name(&name)
+                {
+                    self.charge(1)?;
+                    return Ok(Val::type_val(&name));
+                }
+                let operand = self.eval(&sel.operand)?;
+                self.charge(1 + relative(&sel.operand))?;
+                select(operand, &sel.field)
+            }
+            Expr::List(l) => {
+                let mut items = Vec::with_capacity(l.elements.len());
+                for (i, el) in l.elements.iter().enumerate() {
+                    let v = self.eval(el)?;
+                    if l.optional_indices.contains(&i) {
+                        match v {
+                            Val::Optional(Some(inner)) => items.push((*inner).clone()),
+                            Val::Optional(None) => {}
+                            _ => return Err(EvalError::no_overload()),
+                        }
+                    } else {
+                        items.push(v);
+                    }
+                }
+                // OptOptimize folds literals of constants: no cost.
+                if !is_const(e) {
+                    self.charge(10)?;
+                }
+                Ok(Val::list(items))
+            }
+            Expr::Map(m) => {
+                let mut map = OwnedMap::default();
+                for entry in &m.entries {
+                    let EntryExpr::MapEntry(me) = &entry.expr else {
+                        return Err(EvalError::new("unexpected struct field in map literal"));
+                    };
+                    let k = self.eval(&me.key)?;
+                    let v = self.eval(&me.value)?;
+                    if !key_ok(&k) {
+                        return Err(EvalError::new(format!(
+                            "unsupported key type: {}",
+                            k.type_name()
+                        )));
+                    }
+                    let v = if me.optional {
+                        match v {
+                            Val::Optional(Some(inner)) => (*inner).clone(),
+                            Val::Optional(None) => continue,
+                            _ => return Err(EvalError::no_overload()),
+                        }
+                    } else {
+                        v
+                    };
+                    let shown = lib::display(&k);
+                    if !map.insert(k, v) {
+                        return Err(EvalError::new(format!("Failed with repeated key: {shown}")));
+                    }
+                }
+                if !is_const(e) {
+                    self.charge(30)?;
+                }
+                Ok(Val::Map(MapV::Owned(Rc::new(map))))
+            }
+            Expr::Struct(s) => Err(EvalError::new(format!("unknown type: {}", s.type_name))),
+            Expr::Comprehension(c) => self.comprehension(c),
+            Expr::Call(call) => self.call(e, call),
+        }
+    }
+
+    fn is_type_name(&self, name: &str) -> bool {
+        TYPE_NAMES.contains(&name) && !self.is_var(name.split('.').next().unwrap_or(name))
+    }
+
+    fn is_var(&self, name: &str) -> bool {
+        self.locals.iter().any(|(n, _)| *n == name)
+            || name == "self"
+            || (name == "oldSelf" && self.act.old_self.is_some())
+    }
+
+    fn resolve(&self, name: &str) -> EvalResult<'a> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(n, _)| *n == name) {
+            return v.clone();
+        }
+        match name {
+            "self" => return Ok(self.act.self_.clone()),
+            "oldSelf" => {
+                if let Some(o) = &self.act.old_self {
+                    return Ok(o.clone());
+                }
+            }
+            _ => {}
+        }
+        if TYPE_NAMES.contains(&name) {
+            return Ok(Val::type_val(name));
+        }
+        Err(EvalError::new(format!("no such attribute(s): {name}")))
+    }
+
+    fn comprehension(&mut self, c: &'x cel::common::ast::ComprehensionExpr) -> EvalResult<'a> {
+        let range = self.eval(&c.iter_range)?;
+        // Elements that do not convert are error values of the iteration
+        // variable, as in cel-go.
+        type Item<'a> = (EvalResult<'a>, Option<EvalResult<'a>>);
+        let items: Vec<Item<'a>> = match &range {
+            Val::List(l) => {
+                let mut out = Vec::with_capacity(l.len());
+                for i in 0..l.len() {
+                    let Some(v) = l.get(i) else { break };
+                    if c.iter_var2.is_some() {
+                        out.push((Ok(Val::Int(i as i64)), Some(v)));
+                    } else {
+                        out.push((v, None));
+                    }
+                }
+                out
+            }
+            Val::Map(m) => {
+                let mut out = Vec::new();
+                for k in m.keys() {
+                    if c.iter_var2.is_some() {
+                        let v = m.find(&k).map(|v| v.unwrap_or(Val::Null));
+                        out.push((Ok(k), Some(v)));
+                    } else {
+                        out.push((Ok(k), None));
+                    }
+                }
+                out
+            }
+            _ => return Err(EvalError::no_overload()),
+        };
+        let init = self.eval(&c.accu_init)?;
+        let base = self.locals.len();
+        self.locals.push((c.accu_var.as_str(), Ok(init)));
+        let r = self.fold(c, items, base);
+        self.locals.truncate(base);
+        r
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn fold(
+        &mut self,
+        c: &'x cel::common::ast::ComprehensionExpr,
+        items: Vec<(EvalResult<'a>, Option<EvalResult<'a>>)>,
+        base: usize,
+    ) -> EvalResult<'a> {
+        for (v1, v2) in items {
+            // The loop condition sees only the accumulator.
+            self.locals.truncate(base + 1);
+            match self.eval(&c.loop_cond) {
+                // cel-go stops on a `false` condition only; an error or
+                // another value goes on.
+                Ok(Val::Bool(false)) => break,
+                Err(e) if e.cancelled => return Err(e),
+                _ => {}
+            }
+            self.locals.push((c.iter_var.as_str(), v1));
+            if let (Some(name), Some(v2)) = (&c.iter_var2, v2) {
+                self.locals.push((name.as_str(), v2));
+            }
+            let step = self.step(c, base);
+            if let Err(e) = &step
+                && e.cancelled
+            {
+                return step;
+            }
+            if let Some(slot) = self.locals.get_mut(base) {
+                slot.1 = step;
+            }
+        }
+        self.locals.truncate(base + 1);
+        self.eval(&c.result)
+    }
+
+    /// The loop step, with the accumulating steps of `map`, `filter`,
+    /// `transformList` (`@result + [e]`) and `transformMap`
+    /// (`cel.@mapInsert(@result, k, v)`) done in place: cel-go accumulates
+    /// into mutable lists and maps there too.
+    fn step(&mut self, c: &'x cel::common::ast::ComprehensionExpr, base: usize) -> EvalResult<'a> {
+        let accu = c.accu_var.as_str();
+        if let Some(p) = accumulating(&c.loop_step, accu) {
+            return self.accumulate(p, base);
+        }
+        if let Expr::Call(call) = &c.loop_step.expr
+            && call.func_name == "_?_:_"
+            && call.target.is_none()
+            && let [cond, yes, no] = call.args.as_slice()
+            && let Some(p) = accumulating(yes, accu)
+            && matches!(&no.expr, Expr::Ident(n) if n == accu)
+        {
+            let cv = self.eval(cond)?;
+            return match cv {
+                Val::Bool(true) => self.accumulate(p, base),
+                Val::Bool(false) => self.eval(no),
+                _ => Err(EvalError::no_overload()),
+            };
+        }
+        self.eval(&c.loop_step)
+    }
+
+    fn accumulate(&mut self, p: Accumulating<'x>, base: usize) -> EvalResult<'a> {
+        match p {
+            Accumulating::Append(el) => {
+                // `@result` (1), the element, the list literal (10, unless
+                // folded as a constant), `_+_` (1).
+                self.charge(1)?;
+                let v = self.eval(el);
+                self.charge(if is_const(el) { 1 } else { 11 })?;
+                let v = v?;
+                let slot = self
+                    .locals
+                    .get_mut(base)
+                    .ok_or_else(EvalError::no_overload)?;
+                let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
+                match taken {
+                    Ok(Val::List(List::Owned { mut items, kind })) => {
+                        Rc::make_mut(&mut items).push(v);
+                        Ok(Val::List(List::Owned { items, kind }))
+                    }
+                    Err(e) => Err(e),
+                    Ok(other) => {
+                        slot.1 = Ok(other);
+                        Err(EvalError::no_overload())
+                    }
+                }
+            }
+            Accumulating::Insert(args) => {
+                // `@result` (1), the arguments, the call (1).
+                self.charge(1)?;
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(a)?);
+                }
+                self.charge(1)?;
+                let slot = self
+                    .locals
+                    .get_mut(base)
+                    .ok_or_else(EvalError::no_overload)?;
+                let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
+                match taken {
+                    Ok(Val::Map(MapV::Owned(mut m))) => {
+                        let pairs: Vec<(Val<'a>, Val<'a>)> = match vals.as_slice() {
+                            [k, v] => vec![(k.clone(), v.clone())],
+                            [Val::Map(e)] => {
+                                let mut out = Vec::new();
+                                for k in e.keys() {
+                                    let v = e.find(&k)?.unwrap_or(Val::Null);
+                                    out.push((k, v));
+                                }
+                                out
+                            }
+                            _ => return Err(EvalError::no_overload()),
+                        };
+                        let map = Rc::make_mut(&mut m);
+                        for (k, v) in pairs {
+                            if !key_ok(&k) {
+                                return Err(EvalError::new(format!(
+                                    "unsupported key type: {}",
+                                    k.type_name()
+                                )));
+                            }
+                            let shown = lib::display(&k);
+                            if !map.insert(k, v) {
+                                return Err(EvalError::new(format!(
+                                    "insert failed: key {shown} already exists"
+                                )));
+                            }
+                        }
+                        Ok(Val::Map(MapV::Owned(m)))
+                    }
+                    Err(e) => Err(e),
+                    Ok(other) => {
+                        let mut all = vec![other];
+                        all.extend(vals);
+                        lib::call(super::macros::MAP_INSERT, None, all, &[]).0
+                    }
+                }
+            }
+        }
+    }
+
+    fn call(&mut self, e: &'x IdedExpr, call: &'x cel::common::ast::CallExpr) -> EvalResult<'a> {
+        let name = call.func_name.as_str();
+        let args = call.args.as_slice();
+        if call.target.is_none() {
+            match (name, args) {
+                ("_&&_", [l, r]) => return self.logic(l, r, false),
+                ("_||_", [l, r]) => return self.logic(l, r, true),
+                ("_?_:_", [c, t, f]) => {
+                    let cv = self.eval(c)?;
+                    return match cv {
+                        Val::Bool(true) => self.eval(t),
+                        Val::Bool(false) => self.eval(f),
+                        _ => Err(EvalError::no_overload()),
+                    };
+                }
+                ("@not_strictly_false", [a]) => {
+                    let v = self.eval(a);
+                    self.charge(1)?;
+                    return match v {
+                        Ok(Val::Bool(b)) => Ok(Val::Bool(b)),
+                        Err(e) if e.cancelled => Err(e),
+                        _ => Ok(Val::Bool(true)),
+                    };
+                }
+                ("_?._", [operand, field]) => {
+                    let Expr::Literal(LiteralValue::String(f)) = &field.expr else {
+                        return Err(EvalError::no_overload());
+                    };
+                    let v = self.eval(operand)?;
+                    self.charge(1 + relative(operand))?;
+                    return opt_select(v, f.inner());
+                }
+                ("_[?_]", [operand, index]) => {
+                    let v = self.eval(operand)?;
+                    let i = self.eval(index)?;
+                    self.charge(1 + relative(operand))?;
+                    return opt_index(v, &i);
+                }
+                ("@in", [lhs, rhs]) if is_const(rhs) => {
+                    // OptOptimize: membership in a constant list of
+                    // primitives of one type is a set lookup without call
+                    // cost; in an empty constant list it is `false`.
+                    if let Expr::List(l) = &rhs.expr
+                        && let Some(homogeneous) = const_primitive_list(l)
+                    {
+                        if l.elements.is_empty() {
+                            return Ok(Val::Bool(false));
+                        }
+                        if homogeneous {
+                            let v = self.eval(lhs)?;
+                            let list = self.eval(rhs)?;
+                            let (r, _) = lib::call("@in", None, vec![v, list], args);
+                            return r;
+                        }
+                    }
+                }
+                ("_[_]", [operand, index]) => {
+                    let v = self.eval(operand)?;
+                    let i = self.eval(index)?;
+                    self.charge(1 + relative(operand))?;
+                    return index_val(v, &i);
+                }
+                _ => {}
+            }
+        }
+        // Namespaced global functions (`optional.none()`, `sets.contains()`).
+        let mut fname = name.to_string();
+        let mut target = None;
+        if let Some(t) = &call.target {
+            match &t.expr {
+                Expr::Ident(ns) if NAMESPACES.contains(&ns.as_str()) && !self.is_var(ns) => {
+                    fname = format!("{ns}.{name}");
+                }
+                _ => target = Some(self.eval(t)?),
+            }
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a)?);
+        }
+        let work = target.iter().chain(&vals).map(work_of).sum::<u64>();
+        let (v, cost) = lib::call(&fname, target, vals, args);
+        self.work = self
+            .work
+            .saturating_add(work)
+            .saturating_add(v.as_ref().map_or(1, work_of));
+        if self.work > MAX_EVAL_WORK {
+            return Err(EvalError::cost_limit());
+        }
+        // OptOptimize folds type conversions of constants.
+        if !is_const(e) {
+            self.charge(cost)?;
+        }
+        v
+    }
+
+    fn logic(&mut self, l: &'x IdedExpr, r: &'x IdedExpr, or: bool) -> EvalResult<'a> {
+        let short = Val::Bool(or);
+        let lv = self.eval(l);
+        match &lv {
+            Ok(Val::Bool(b)) if *b == or => return Ok(short),
+            Err(e) if e.cancelled => return lv,
+            _ => {}
+        }
+        let rv = self.eval(r);
+        match (&lv, &rv) {
+            (_, Ok(Val::Bool(b))) if *b == or => Ok(short),
+            (_, Err(e)) if e.cancelled => rv,
+            (Ok(Val::Bool(_)), Ok(Val::Bool(_))) => Ok(Val::Bool(!or)),
+            (Err(_), _) => lv,
+            (Ok(_), _) if !matches!(lv, Ok(Val::Bool(_))) => Err(EvalError::no_overload()),
+            (_, Err(_)) => rv,
+            _ => Err(EvalError::no_overload()),
+        }
+    }
+}
+
+/// An accumulating loop step done in place.
+#[derive(Clone, Copy)]
+enum Accumulating<'x> {
+    /// `@result + [e]`.
+    Append(&'x IdedExpr),
+    /// `cel.@mapInsert(@result, …)`.
+    Insert(&'x [IdedExpr]),
+}
+
+fn accumulating<'x>(e: &'x IdedExpr, accu: &str) -> Option<Accumulating<'x>> {
+    let Expr::Call(call) = &e.expr else {
+        return None;
+    };
+    if call.target.is_some() {
+        return None;
+    }
+    let (first, rest) = call.args.split_first()?;
+    if !matches!(&first.expr, Expr::Ident(n) if n == accu) {
+        return None;
+    }
+    match call.func_name.as_str() {
+        "_+_" => match rest {
+            [
+                IdedExpr {
+                    expr: Expr::List(l),
+                    ..
+                },
+            ] if l.optional_indices.is_empty() => match l.elements.as_slice() {
+                [one] => Some(Accumulating::Append(one)),
+                _ => None,
+            },
+            _ => None,
+        },
+        super::macros::MAP_INSERT if (1..=2).contains(&rest.len()) => {
+            Some(Accumulating::Insert(rest))
+        }
+        _ => None,
+    }
+}
+
+/// The type conversion functions (`overloads.IsTypeConversionFunction`).
+const CONVERSIONS: &[&str] = &[
+    "bool",
+    "bytes",
+    "double",
+    "duration",
+    "dyn",
+    "int",
+    "string",
+    "timestamp",
+    "type",
+    "uint",
+];
+
+/// Whether cel-go's planner with `OptOptimize` turns `e` into a constant:
+/// literals, list and map literals of constants, and type conversions of
+/// a constant.
+fn is_const(e: &IdedExpr) -> bool {
+    match &e.expr {
+        Expr::Literal(_) => true,
+        Expr::List(l) => l.elements.iter().all(is_const),
+        Expr::Map(m) => m.entries.iter().all(|en| match &en.expr {
+            EntryExpr::MapEntry(me) => is_const(&me.key) && is_const(&me.value),
+            EntryExpr::StructField(_) => false,
+        }),
+        Expr::Call(c) => {
+            c.target.is_none()
+                && c.args.len() == 1
+                && CONVERSIONS.contains(&c.func_name.as_str())
+                && c.args.iter().all(is_const)
+        }
+        _ => false,
+    }
+}
+
+/// For a constant list literal: `Some(true)` when its elements are literals
+/// of one primitive type (bool, bytes, double, int, string, uint), the
+/// condition of cel-go's set membership optimization.
+fn const_primitive_list(l: &cel::common::ast::ListExpr) -> Option<bool> {
+    let mut kind: Option<std::mem::Discriminant<LiteralValue>> = None;
+    for el in &l.elements {
+        let Expr::Literal(lit) = &el.expr else {
+            return Some(false);
+        };
+        if matches!(lit, LiteralValue::Null) {
+            return Some(false);
+        }
+        let d = std::mem::discriminant(lit);
+        if kind.is_some_and(|k| k != d) {
+            return Some(false);
+        }
+        kind = Some(d);
+    }
+    Some(true)
+}
+
+/// The dotted name `e` spells (`a.b.c`), if it is one.
+fn qualified_name(e: &IdedExpr) -> Option<String> {
+    match &e.expr {
+        Expr::Ident(n) => Some(n.clone()),
+        Expr::Select(s) if !s.test => {
+            qualified_name(&s.operand).map(|p| format!("{p}.{}", s.field))
+        }
+        _ => None,
+    }
+}
+
+/// 1 when a select or index on `operand` starts a relative attribute (the
+/// operand is not itself an identifier, select or index).
+fn relative(operand: &IdedExpr) -> u64 {
+    match &operand.expr {
+        Expr::Ident(_) | Expr::Select(_) => 0,
+        Expr::Call(c) if matches!(c.func_name.as_str(), "_[_]" | "_?._" | "_[?_]") => 0,
+        _ => 1,
+    }
+}
+
+fn literal<'a>(l: &LiteralValue) -> Val<'a> {
+    match l {
+        LiteralValue::Boolean(b) => Val::Bool(*b.inner()),
+        LiteralValue::Bytes(b) => Val::Bytes(b.inner().into()),
+        LiteralValue::Double(d) => Val::Double(*d.inner()),
+        LiteralValue::Int(i) => Val::Int(*i.inner()),
+        LiteralValue::Null => Val::Null,
+        LiteralValue::String(s) => Val::string(s.inner()),
+        LiteralValue::UInt(u) => Val::Uint(*u.inner()),
+    }
+}
+
+/// `has(operand.field)`.
+fn has_field<'a>(operand: &Val<'a>, field: &str) -> EvalResult<'a> {
+    match operand {
+        Val::Map(m) => Ok(Val::Bool(m.find(&Val::string(field))?.is_some())),
+        Val::Optional(Some(v)) => has_field(v, field),
+        Val::Optional(None) => Ok(Val::Bool(false)),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+/// `operand.field`.
+pub(crate) fn select<'a>(operand: Val<'a>, field: &str) -> EvalResult<'a> {
+    match operand {
+        Val::Map(m) => match m.find(&Val::string(field))? {
+            Some(v) => Ok(v),
+            None => Err(EvalError::new(format!("no such key: {field}"))),
+        },
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => {
+            let inner = select((*v).clone(), field)?;
+            Ok(Val::Optional(Some(Rc::new(inner))))
+        }
+        Val::Ext(x) => x.field(field),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+fn opt_select<'a>(operand: Val<'a>, field: &str) -> EvalResult<'a> {
+    match operand {
+        Val::Map(m) => Ok(Val::Optional(m.find(&Val::string(field))?.map(Rc::new))),
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => opt_select((*v).clone(), field),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+/// A list index from an int, uint or integral double.
+fn list_index(i: &Val<'_>) -> Result<i64, EvalError> {
+    match i {
+        Val::Int(i) => Ok(*i),
+        Val::Uint(u) => {
+            i64::try_from(*u).map_err(|_| EvalError::new(format!("index out of bounds: {u}")))
+        }
+        Val::Double(d) if d.fract() == 0.0 && d.is_finite() => Ok(*d as i64),
+        Val::Double(d) => Err(EvalError::new(format!(
+            "unsupported index value {} in list",
+            crate::field::format_float(*d)
+        ))),
+        other => Err(EvalError::new(format!(
+            "unsupported index type '{}' in list",
+            other.type_name()
+        ))),
+    }
+}
+
+fn index_val<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
+    match operand {
+        Val::List(l) => {
+            let idx = list_index(i)?;
+            if idx < 0 || idx as u64 >= l.len() as u64 {
+                return Err(EvalError::new(format!("index out of bounds: {idx}")));
+            }
+            l.get(idx as usize)
+                .unwrap_or_else(|| Err(EvalError::new(format!("index out of bounds: {idx}"))))
+        }
+        Val::Map(m) => match m.find(i)? {
+            Some(v) => Ok(v),
+            None => Err(EvalError::new(format!("no such key: {}", lib::display(i)))),
+        },
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => {
+            let inner = index_val((*v).clone(), i)?;
+            Ok(Val::Optional(Some(Rc::new(inner))))
+        }
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+fn opt_index<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
+    match operand {
+        Val::List(l) => {
+            let idx = list_index(i)?;
+            if idx < 0 || idx as u64 >= l.len() as u64 {
+                return Ok(Val::Optional(None));
+            }
+            match l.get(idx as usize) {
+                Some(v) => Ok(Val::Optional(Some(Rc::new(v?)))),
+                None => Ok(Val::Optional(None)),
+            }
+        }
+        Val::Map(m) => Ok(Val::Optional(m.find(i)?.map(Rc::new))),
+        Val::Optional(None) => Ok(Val::Optional(None)),
+        Val::Optional(Some(v)) => opt_index((*v).clone(), i),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+/// A string value from an owned `String`.
+pub(crate) fn owned_str<'a>(s: String) -> Val<'a> {
+    Val::Str(Str::O(s.into()))
+}
+
+/// Concatenates lists; set and map lists from objects merge (`+` of
+/// `unstructuredSetList` and `unstructuredMapList`).
+pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
+    let kind = a.kind().clone();
+    if kind == ListKind::Atomic {
+        if b.is_empty() {
+            return Ok(Val::List(a.clone()));
+        }
+        if a.is_empty() {
+            return Ok(Val::List(b.clone()));
+        }
+        return Ok(Val::List(List::Concat {
+            left: Rc::new(a.clone()),
+            right: Rc::new(b.clone()),
+            len: a.len() + b.len(),
+        }));
+    }
+    let mut items = a.to_vec()?;
+    match &kind {
+        ListKind::Atomic => {}
+        ListKind::Set => {
+            let mut seen: std::collections::HashSet<HKey> = std::collections::HashSet::new();
+            let mut unhashed: Vec<Val<'a>> = Vec::new();
+            for x in &items {
+                match hkey(x) {
+                    Some(h) => {
+                        seen.insert(h);
+                    }
+                    None => unhashed.push(x.clone()),
+                }
+            }
+            for v in b.to_vec()? {
+                let new = match hkey(&v) {
+                    Some(h) => seen.insert(h),
+                    None => {
+                        let mut found = false;
+                        for x in &unhashed {
+                            if equals(x, &v, 0)? {
+                                found = true;
+                                break;
+                            }
+                        }
+                        if !found {
+                            unhashed.push(v.clone());
+                        }
+                        !found
+                    }
+                };
+                if new {
+                    items.push(v);
+                }
+            }
+        }
+        ListKind::Map(keys) => {
+            let mut index: std::collections::HashMap<Vec<Option<HKey>>, usize> =
+                std::collections::HashMap::new();
+            for (i, e) in items.iter().enumerate() {
+                let k = super::value::map_list_key(e, keys)?;
+                let h = super::value::hashed_key(&k)
+                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
+                index.insert(h, i);
+            }
+            for v in b.to_vec()? {
+                let k = super::value::map_list_key(&v, keys)?;
+                let h = super::value::hashed_key(&k)
+                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
+                match index.get(&h).copied() {
+                    Some(i) => {
+                        if let Some(slot) = items.get_mut(i) {
+                            *slot = v;
+                        }
+                    }
+                    None => {
+                        index.insert(h, items.len());
+                        items.push(v);
+                    }
+                }
+            }
+        }
+    }
+    Ok(Val::List(List::Owned {
+        items: Rc::new(items),
+        kind,
+    }))
+}

@@ -1,0 +1,912 @@
+//! The functions of the API server's CEL environment: cel-go's standard
+//! library and optional types, the strings extension (version 2), sets,
+//! and the Kubernetes libraries (lists, regex, URLs, quantity, IP, CIDR,
+//! format), with their runtime costs (cel-go's `costCall` and the
+//! Kubernetes `library.CostEstimator.CallCost`).
+
+pub mod ip;
+pub mod quantity;
+pub mod strings;
+pub mod time;
+pub mod url;
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use cel::IdedExpr;
+
+use super::eval::{EvalError, EvalResult, add_lists, owned_str};
+use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
+
+/// cel-go's `StringTraversalCostFactor`.
+pub const STRING_TRAVERSAL_COST_FACTOR: f64 = 0.1;
+/// cel-go's `RegexStringLengthCostFactor`.
+pub const REGEX_STRING_LENGTH_COST_FACTOR: f64 = 0.25;
+
+/// Values of the Kubernetes libraries.
+#[derive(Debug)]
+pub enum Ext {
+    /// `kubernetes.Quantity`.
+    Quantity(quantity::Quantity),
+    /// `kubernetes.URL`.
+    Url(url::Url),
+    /// `net.IP`.
+    Ip(ip::Ip),
+    /// `net.CIDR`.
+    Cidr(ip::Cidr),
+    /// `kubernetes.NamedFormat`.
+    Format(&'static str),
+}
+
+impl Ext {
+    /// The CEL type name.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Ext::Quantity(_) => "kubernetes.Quantity",
+            Ext::Url(_) => "kubernetes.URL",
+            Ext::Ip(_) => "net.IP",
+            Ext::Cidr(_) => "net.CIDR",
+            Ext::Format(_) => "kubernetes.NamedFormat",
+        }
+    }
+
+    /// Equality of two library values.
+    pub fn equals(&self, other: &Ext) -> bool {
+        match (self, other) {
+            (Ext::Quantity(a), Ext::Quantity(b)) => a.compare(b) == Ordering::Equal,
+            (Ext::Url(a), Ext::Url(b)) => a.raw == b.raw,
+            (Ext::Ip(a), Ext::Ip(b)) => a == b,
+            (Ext::Cidr(a), Ext::Cidr(b)) => a == b,
+            (Ext::Format(a), Ext::Format(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// Field selection on a library value (none has fields).
+    pub fn field<'a>(&self, _name: &str) -> EvalResult<'a> {
+        Err(EvalError::no_overload())
+    }
+}
+
+/// `%v` of a value, as cel-go error messages print it.
+pub fn display(v: &Val<'_>) -> String {
+    match v {
+        Val::Null => "null".into(),
+        Val::Bool(b) => b.to_string(),
+        Val::Int(i) => i.to_string(),
+        Val::Uint(u) => u.to_string(),
+        Val::Double(d) => crate::field::format_float(*d),
+        Val::Str(s) => s.as_str().to_string(),
+        Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
+        Val::Duration(d) => time::format_duration(*d),
+        Val::Timestamp(s, n) => time::format_timestamp(*s, *n),
+        Val::Type(t) => t.to_string(),
+        other => other.type_name(),
+    }
+}
+
+fn ceil_factor(n: u64, f: f64) -> u64 {
+    (n as f64 * f).ceil() as u64
+}
+
+/// The Kubernetes `traversalCost` of a value.
+fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
+    if depth > super::value::MAX_VALUE_DEPTH {
+        return 1;
+    }
+    match v {
+        Val::Str(s) => (s.as_str().len() as f64 * STRING_TRAVERSAL_COST_FACTOR) as u64,
+        Val::Bytes(b) => (b.len() as f64 * STRING_TRAVERSAL_COST_FACTOR) as u64,
+        Val::List(l) => (0..l.len())
+            .filter_map(|i| l.get(i).and_then(Result::ok))
+            .map(|e| traversal_cost(&e, depth + 1))
+            .fold(0u64, u64::saturating_add),
+        Val::Map(m) => m
+            .keys()
+            .iter()
+            .map(|k| {
+                let v = m.find(k).ok().flatten().unwrap_or(Val::Null);
+                traversal_cost(k, depth + 1).saturating_add(traversal_cost(&v, depth + 1))
+            })
+            .fold(0u64, u64::saturating_add),
+        _ => 1,
+    }
+}
+
+/// The largest string a rule may build (a bound on memory; the API
+/// server's static cost estimate keeps rules far below it).
+pub const MAX_STRING_BYTES: usize = 64 << 20;
+
+fn check_len<'a>(s: String) -> EvalResult<'a> {
+    if s.len() > MAX_STRING_BYTES {
+        return Err(EvalError::new("string result exceeds the maximum size"));
+    }
+    Ok(owned_str(s))
+}
+
+/// Calls function `name` (`ns.fn` for namespaced globals) on an optional
+/// receiver and arguments; returns the result and the call's runtime cost.
+pub fn call<'a>(
+    name: &str,
+    target: Option<Val<'a>>,
+    args: Vec<Val<'a>>,
+    arg_exprs: &[IdedExpr],
+) -> (EvalResult<'a>, u64) {
+    // cel-go passes the receiver as the first argument.
+    let mut all = Vec::with_capacity(args.len() + 1);
+    let receiver = target.is_some();
+    if let Some(t) = target {
+        all.push(t);
+    }
+    all.extend(args);
+    let result = dispatch(name, receiver, &all, arg_exprs);
+    let cost = match &result {
+        Ok(r) => call_cost(name, receiver, &all, Some(r)),
+        Err(_) => call_cost(name, receiver, &all, None),
+    };
+    (result, cost)
+}
+
+fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'_>>) -> u64 {
+    let size = |i: usize| args.get(i).map_or(1, Val::actual_size);
+    let first = args.first();
+    match name {
+        // cel-go's own O(n) overloads.
+        "startsWith" | "endsWith" if receiver => ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        "string" if matches!(first, Some(Val::Bytes(_))) => {
+            ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+        }
+        "bytes" if matches!(first, Some(Val::Str(_))) => {
+            ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+        }
+        "@in" => match args.get(1) {
+            Some(Val::List(l)) => l.len() as u64,
+            _ => 1,
+        },
+        "_<_" | "_>_" | "_<=_" | "_>=_"
+            if matches!(
+                (args.first(), args.get(1)),
+                (Some(Val::Str(_)), Some(Val::Str(_))) | (Some(Val::Bytes(_)), Some(Val::Bytes(_)))
+            ) =>
+        {
+            ceil_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR)
+        }
+        "_==_" | "_!=_" => ceil_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR),
+        "_+_"
+            if matches!(
+                (args.first(), args.get(1)),
+                (Some(Val::Str(_)), Some(Val::Str(_))) | (Some(Val::Bytes(_)), Some(Val::Bytes(_)))
+            ) =>
+        {
+            ceil_factor(size(0) + size(1), STRING_TRAVERSAL_COST_FACTOR)
+        }
+        "matches" if receiver => {
+            let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
+            let r = ceil_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
+            s.saturating_mul(r)
+        }
+        "contains" if receiver && matches!(first, Some(Val::Str(_))) => {
+            let s = ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
+            let t = ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+            s.saturating_mul(t)
+        }
+        // The Kubernetes library costs.
+        "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" => {
+            first.map_or(0, |a| traversal_cost(a, 0))
+        }
+        "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR"
+        | "quantity" | "isQuantity" => ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        "ip" => {
+            if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
+                1
+            } else {
+                ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+            }
+        }
+        "ip.isCanonical" => ceil_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
+        "replace" | "split" => ceil_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
+        "join" => ceil_factor(
+            result.map_or(1, Val::actual_size) * 2,
+            STRING_TRAVERSAL_COST_FACTOR,
+        ),
+        "find" | "findAll" => {
+            let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
+            let r = ceil_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
+            s.saturating_mul(r)
+        }
+        "masked"
+        | "prefixLength"
+        | "family"
+        | "isUnspecified"
+        | "isLoopback"
+        | "isLinkLocalMulticast"
+        | "isLinkLocalUnicast" => 1,
+        "containsIP" => {
+            let c = size(0);
+            let mut cost = ceil_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+            if matches!(args.get(1), Some(Val::Str(_))) {
+                cost += ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+            }
+            cost
+        }
+        "containsCIDR" => {
+            let c = size(0);
+            let mut cost = ceil_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+            cost += ceil_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
+            if matches!(args.get(1), Some(Val::Str(_))) {
+                cost += ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+            }
+            cost
+        }
+        "sign" | "asInteger" | "isInteger" | "asApproximateFloat" | "isGreaterThan"
+        | "isLessThan" | "compareTo" | "add" | "sub" => 1,
+        "sets.contains" | "sets.equivalent" | "sets.intersects" => {
+            size(0).saturating_mul(size(1)).max(1)
+        }
+        _ => 1,
+    }
+}
+
+fn arg<'v, 'a>(args: &'v [Val<'a>], i: usize) -> Result<&'v Val<'a>, EvalError> {
+    args.get(i).ok_or_else(EvalError::no_overload)
+}
+
+fn str_arg<'v>(args: &'v [Val<'_>], i: usize) -> Result<&'v str, EvalError> {
+    match args.get(i) {
+        Some(Val::Str(s)) => Ok(s.as_str()),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+fn int_arg(args: &[Val<'_>], i: usize) -> Result<i64, EvalError> {
+    match args.get(i) {
+        Some(Val::Int(n)) => Ok(*n),
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+fn bool_of<'a>(b: bool) -> EvalResult<'a> {
+    Ok(Val::Bool(b))
+}
+
+fn dispatch<'a>(
+    name: &str,
+    receiver: bool,
+    args: &[Val<'a>],
+    exprs: &[IdedExpr],
+) -> EvalResult<'a> {
+    let n = args.len();
+    match (name, receiver, n) {
+        ("!_", false, 1) => match arg(args, 0)? {
+            Val::Bool(b) => bool_of(!b),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("-_", false, 1) => match arg(args, 0)? {
+            Val::Int(i) => i
+                .checked_neg()
+                .map(Val::Int)
+                .ok_or_else(|| EvalError::new("integer overflow")),
+            Val::Double(d) => Ok(Val::Double(-d)),
+            Val::Duration(d) => d
+                .checked_neg()
+                .map(Val::Duration)
+                .ok_or_else(|| EvalError::new("duration overflow")),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("_==_", false, 2) => bool_of(equals(arg(args, 0)?, arg(args, 1)?, 0)?),
+        ("_!=_", false, 2) => bool_of(!equals(arg(args, 0)?, arg(args, 1)?, 0)?),
+        ("_<_" | "_<=_" | "_>_" | "_>=_", false, 2) => {
+            let (a, b) = (arg(args, 0)?, arg(args, 1)?);
+            let Some(o) = compare(a, b) else {
+                // NaN compares false; anything else has no overload.
+                if matches!(
+                    (a, b),
+                    (
+                        Val::Int(_) | Val::Uint(_) | Val::Double(_),
+                        Val::Int(_) | Val::Uint(_) | Val::Double(_)
+                    )
+                ) {
+                    return bool_of(false);
+                }
+                return Err(EvalError::no_overload());
+            };
+            bool_of(match name {
+                "_<_" => o == Ordering::Less,
+                "_<=_" => o != Ordering::Greater,
+                "_>_" => o == Ordering::Greater,
+                _ => o != Ordering::Less,
+            })
+        }
+        ("_+_" | "_-_" | "_*_" | "_/_" | "_%_", false, 2) => {
+            arith(name, arg(args, 0)?, arg(args, 1)?)
+        }
+        ("@in", false, 2) => {
+            let (v, c) = (arg(args, 0)?, arg(args, 1)?);
+            match c {
+                Val::List(l) => {
+                    for i in 0..l.len() {
+                        if let Some(e) = l.get(i)
+                            && equals(&e?, v, 0)?
+                        {
+                            return bool_of(true);
+                        }
+                    }
+                    bool_of(false)
+                }
+                Val::Map(m) => bool_of(m.find(v).ok().flatten().is_some()),
+                _ => Err(EvalError::no_overload()),
+            }
+        }
+        ("size", _, 1) => match arg(args, 0)? {
+            Val::Str(s) => Ok(Val::Int(s.as_str().chars().count() as i64)),
+            Val::Bytes(b) => Ok(Val::Int(b.len() as i64)),
+            Val::List(l) => Ok(Val::Int(l.len() as i64)),
+            Val::Map(m) => Ok(Val::Int(m.len() as i64)),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("contains", true, 2) => bool_of(str_arg(args, 0)?.contains(str_arg(args, 1)?)),
+        ("startsWith", true, 2) => bool_of(str_arg(args, 0)?.starts_with(str_arg(args, 1)?)),
+        ("endsWith", true, 2) => bool_of(str_arg(args, 0)?.ends_with(str_arg(args, 1)?)),
+        ("matches", _, 2) => {
+            let re = compile_regex(str_arg(args, 1)?)?;
+            bool_of(re.is_match(str_arg(args, 0)?))
+        }
+        ("find", true, 2) => {
+            let re = compile_regex(str_arg(args, 1)?)?;
+            let s = str_arg(args, 0)?;
+            Ok(owned_str(
+                re.find_all(s, 1).into_iter().next().unwrap_or_default(),
+            ))
+        }
+        ("findAll", true, 2 | 3) => {
+            let re = compile_regex(str_arg(args, 1)?)?;
+            let s = str_arg(args, 0)?;
+            let limit = if n == 3 { int_arg(args, 2)? } else { -1 };
+            if limit == 0 {
+                return Ok(Val::list(Vec::new()));
+            }
+            let max = if limit < 0 {
+                usize::MAX
+            } else {
+                limit as usize
+            };
+            Ok(Val::list(
+                re.find_all(s, max).into_iter().map(owned_str).collect(),
+            ))
+        }
+        (super::macros::MAP_INSERT, false, 2 | 3) => map_insert(args),
+        ("dyn", false, 1) => Ok(arg(args, 0)?.clone()),
+        ("type", false, 1) => Ok(Val::Type(type_of(arg(args, 0)?).into())),
+        ("int", false, 1) => to_int(arg(args, 0)?),
+        ("uint", false, 1) => to_uint(arg(args, 0)?),
+        ("double", false, 1) => to_double(arg(args, 0)?),
+        ("string", false, 1) => to_string(arg(args, 0)?),
+        ("bytes", false, 1) => match arg(args, 0)? {
+            Val::Bytes(b) => Ok(Val::Bytes(b.clone())),
+            Val::Str(s) => Ok(Val::Bytes(s.as_str().as_bytes().into())),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("bool", false, 1) => match arg(args, 0)? {
+            Val::Bool(b) => bool_of(*b),
+            Val::Str(s) => match s.as_str() {
+                "1" | "t" | "T" | "TRUE" | "true" | "True" => bool_of(true),
+                "0" | "f" | "F" | "FALSE" | "false" | "False" => bool_of(false),
+                other => Err(EvalError::new(format!(
+                    "type conversion error from 'string' to 'bool': strconv.ParseBool: parsing {}: invalid syntax",
+                    crate::field::go_quote(other)
+                ))),
+            },
+            _ => Err(EvalError::no_overload()),
+        },
+        ("duration", false, 1) => match arg(args, 0)? {
+            Val::Duration(d) => Ok(Val::Duration(*d)),
+            Val::Str(s) => time::parse_go_duration(s.as_str())
+                .map(Val::Duration)
+                .map_err(|e| {
+                    EvalError::new(format!(
+                        "type conversion error from 'string' to 'google.protobuf.Duration': {e}"
+                    ))
+                }),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("timestamp", false, 1) => match arg(args, 0)? {
+            Val::Timestamp(s, n) => Ok(Val::Timestamp(*s, *n)),
+            Val::Int(i) => time::check_ts(*i, 0),
+            Val::Str(s) => match time::parse_rfc3339(s.as_str()) {
+                Some((sec, ns)) => time::check_ts(sec, ns),
+                None => Err(EvalError::new(format!(
+                    "type conversion error from 'string' to 'google.protobuf.Timestamp': parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
+                    crate::field::go_quote(s.as_str()),
+                    crate::field::go_quote(s.as_str())
+                ))),
+            },
+            _ => Err(EvalError::no_overload()),
+        },
+        (
+            "getFullYear" | "getMonth" | "getDayOfYear" | "getDayOfMonth" | "getDate"
+            | "getDayOfWeek" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
+            true,
+            1 | 2,
+        ) => time::accessor(name, args),
+        // Optional types.
+        ("optional.of", false, 1) => Ok(Val::Optional(Some(Rc::new(arg(args, 0)?.clone())))),
+        ("optional.ofNonZeroValue", false, 1) => {
+            let v = arg(args, 0)?;
+            Ok(Val::Optional((!is_zero(v)).then(|| Rc::new(v.clone()))))
+        }
+        ("optional.none", false, 0) => Ok(Val::Optional(None)),
+        ("hasValue", true, 1) => match arg(args, 0)? {
+            Val::Optional(o) => bool_of(o.is_some()),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("value", true, 1) => match arg(args, 0)? {
+            Val::Optional(Some(v)) => Ok((**v).clone()),
+            Val::Optional(None) => Err(EvalError::new("optional.none() dereference")),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("orValue", true, 2) => match arg(args, 0)? {
+            Val::Optional(Some(v)) => Ok((**v).clone()),
+            Val::Optional(None) => Ok(arg(args, 1)?.clone()),
+            _ => Err(EvalError::no_overload()),
+        },
+        ("or", true, 2) => match (arg(args, 0)?, arg(args, 1)?) {
+            (Val::Optional(Some(v)), Val::Optional(_)) => Ok(Val::Optional(Some(v.clone()))),
+            (Val::Optional(None), o @ Val::Optional(_)) => Ok(o.clone()),
+            _ => Err(EvalError::no_overload()),
+        },
+        // Sets.
+        ("sets.contains" | "sets.equivalent" | "sets.intersects", false, 2) => {
+            let (Val::List(a), Val::List(b)) = (arg(args, 0)?, arg(args, 1)?) else {
+                return Err(EvalError::no_overload());
+            };
+            let (av, bv) = (a.to_vec()?, b.to_vec()?);
+            let contains = |x: &[Val<'a>], y: &[Val<'a>]| -> Result<bool, EvalError> {
+                for e in y {
+                    let mut found = false;
+                    for f in x {
+                        if equals(f, e, 0)? {
+                            found = true;
+                            break;
+                        }
+                    }
+                    if !found {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            };
+            match name {
+                "sets.contains" => bool_of(contains(&av, &bv)?),
+                "sets.equivalent" => bool_of(contains(&av, &bv)? && contains(&bv, &av)?),
+                _ => {
+                    for e in &bv {
+                        for f in &av {
+                            if equals(f, e, 0)? {
+                                return bool_of(true);
+                            }
+                        }
+                    }
+                    bool_of(false)
+                }
+            }
+        }
+        // Kubernetes lists.
+        ("isSorted" | "sum" | "min" | "max", true, 1) => list_fn(name, arg(args, 0)?),
+        ("indexOf" | "lastIndexOf", true, 2) if matches!(args.first(), Some(Val::List(_))) => {
+            let Val::List(l) = arg(args, 0)? else {
+                return Err(EvalError::no_overload());
+            };
+            let target = arg(args, 1)?;
+            let items = l.to_vec()?;
+            let mut found = -1i64;
+            for (i, e) in items.iter().enumerate() {
+                if equals(e, target, 0)? {
+                    found = i as i64;
+                    if name == "indexOf" {
+                        break;
+                    }
+                }
+            }
+            Ok(Val::Int(found))
+        }
+        ("url", false, 1) => url::to_url(str_arg(args, 0)?),
+        ("isURL", false, 1) => bool_of(url::Url::parse(str_arg(args, 0)?).is_some()),
+        (
+            "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" | "getQuery",
+            true,
+            1,
+        ) if matches!(args.first(), Some(Val::Ext(e)) if matches!(**e, Ext::Url(_))) => {
+            let Some(Val::Ext(e)) = args.first() else {
+                return Err(EvalError::no_overload());
+            };
+            let Ext::Url(u) = &**e else {
+                return Err(EvalError::no_overload());
+            };
+            u.accessor(name)
+        }
+        ("quantity" | "isQuantity", false, 1) => quantity::call(name, args),
+        (
+            "sign" | "isInteger" | "asInteger" | "asApproximateFloat" | "add" | "sub" | "compareTo"
+            | "isGreaterThan" | "isLessThan",
+            true,
+            1 | 2,
+        ) => quantity::call(name, args),
+        ("ip" | "isIP" | "cidr" | "isCIDR" | "ip.isCanonical", false, 1) => ip::call(name, args),
+        (
+            "family"
+            | "isUnspecified"
+            | "isLoopback"
+            | "isLinkLocalMulticast"
+            | "isLinkLocalUnicast"
+            | "isGlobalUnicast"
+            | "ip"
+            | "masked"
+            | "prefixLength"
+            | "containsIP"
+            | "containsCIDR",
+            true,
+            1 | 2,
+        ) => ip::call(name, args),
+        _ if name.starts_with("format.") || name == "validate" => {
+            super::lib::strings::format_lib(name, receiver, args)
+        }
+        _ => strings::call(name, receiver, args, exprs),
+    }
+}
+
+/// `cel.@mapInsert(m, k, v)` and `cel.@mapInsert(m, entries)`: a map with
+/// the new entries; a key already present is an error.
+fn map_insert<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
+    let Val::Map(m) = arg(args, 0)? else {
+        return Err(EvalError::no_overload());
+    };
+    let mut out = match m {
+        MapV::Owned(o) => (**o).clone(),
+        MapV::Json { .. } => {
+            let mut o = OwnedMap::default();
+            for k in m.keys() {
+                let v = m.find(&k)?.unwrap_or(Val::Null);
+                o.insert(k, v);
+            }
+            o
+        }
+    };
+    let new: Vec<(Val<'a>, Val<'a>)> = if args.len() == 3 {
+        vec![(arg(args, 1)?.clone(), arg(args, 2)?.clone())]
+    } else {
+        let Val::Map(e) = arg(args, 1)? else {
+            return Err(EvalError::no_overload());
+        };
+        let mut pairs = Vec::new();
+        for k in e.keys() {
+            let v = e.find(&k)?.unwrap_or(Val::Null);
+            pairs.push((k, v));
+        }
+        pairs
+    };
+    for (k, v) in new {
+        if !super::value::key_ok(&k) {
+            return Err(EvalError::new(format!(
+                "unsupported key type: {}",
+                k.type_name()
+            )));
+        }
+        let shown = display(&k);
+        if !out.insert(k, v) {
+            return Err(EvalError::new(format!(
+                "insert failed: key {shown} already exists"
+            )));
+        }
+    }
+    Ok(Val::Map(MapV::Owned(Rc::new(out))))
+}
+
+fn list_fn<'a>(name: &str, l: &Val<'a>) -> EvalResult<'a> {
+    let Val::List(l) = l else {
+        return Err(EvalError::no_overload());
+    };
+    let items = l.to_vec()?;
+    match name {
+        "isSorted" => {
+            for w in items.windows(2) {
+                if let [a, b] = w {
+                    match compare(a, b) {
+                        Some(Ordering::Greater) => return bool_of(false),
+                        Some(_) => {}
+                        None => return Err(EvalError::no_overload()),
+                    }
+                }
+            }
+            bool_of(true)
+        }
+        "sum" => {
+            let mut acc: Option<Val<'a>> = None;
+            for e in items {
+                acc = Some(match acc {
+                    None => e,
+                    Some(a) => arith("_+_", &a, &e)?,
+                });
+            }
+            // The sum of an empty list is the zero of its element type; the
+            // type is not known at runtime: int.
+            Ok(acc.unwrap_or(Val::Int(0)))
+        }
+        _ => {
+            let mut best: Option<Val<'a>> = None;
+            for e in items {
+                best = Some(match best {
+                    None => e,
+                    Some(b) => {
+                        let o = compare(&e, &b).ok_or_else(EvalError::no_overload)?;
+                        let take = if name == "min" {
+                            o == Ordering::Less
+                        } else {
+                            o == Ordering::Greater
+                        };
+                        if take { e } else { b }
+                    }
+                });
+            }
+            best.ok_or_else(|| EvalError::new(format!("{name} called on empty list")))
+        }
+    }
+}
+
+/// Compiles a regex with Go's RE2 semantics.
+pub(crate) fn compile_regex(p: &str) -> Result<crate::goregex::GoRegex, EvalError> {
+    crate::goregex::compile(p).map_err(|e| EvalError::new(format!("error parsing regexp: {e}")))
+}
+
+/// The CEL type name of a value, as `type()` returns it.
+fn type_of(v: &Val<'_>) -> String {
+    v.type_name()
+}
+
+fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
+    let ovf = || EvalError::new("integer overflow");
+    let uovf = || EvalError::new("unsigned integer overflow");
+    match (a, b) {
+        (Val::Int(x), Val::Int(y)) => match op {
+            "_+_" => x.checked_add(*y).map(Val::Int).ok_or_else(ovf),
+            "_-_" => x.checked_sub(*y).map(Val::Int).ok_or_else(ovf),
+            "_*_" => x.checked_mul(*y).map(Val::Int).ok_or_else(ovf),
+            "_/_" => {
+                if *y == 0 {
+                    Err(EvalError::new("division by zero"))
+                } else {
+                    x.checked_div(*y).map(Val::Int).ok_or_else(ovf)
+                }
+            }
+            _ => {
+                if *y == 0 {
+                    Err(EvalError::new("modulus by zero"))
+                } else {
+                    x.checked_rem(*y).map(Val::Int).ok_or_else(ovf)
+                }
+            }
+        },
+        (Val::Uint(x), Val::Uint(y)) => match op {
+            "_+_" => x.checked_add(*y).map(Val::Uint).ok_or_else(uovf),
+            "_-_" => x.checked_sub(*y).map(Val::Uint).ok_or_else(uovf),
+            "_*_" => x.checked_mul(*y).map(Val::Uint).ok_or_else(uovf),
+            "_/_" => x
+                .checked_div(*y)
+                .map(Val::Uint)
+                .ok_or_else(|| EvalError::new("division by zero")),
+            _ => x
+                .checked_rem(*y)
+                .map(Val::Uint)
+                .ok_or_else(|| EvalError::new("modulus by zero")),
+        },
+        (Val::Double(x), Val::Double(y)) => match op {
+            "_+_" => Ok(Val::Double(x + y)),
+            "_-_" => Ok(Val::Double(x - y)),
+            "_*_" => Ok(Val::Double(x * y)),
+            "_/_" => Ok(Val::Double(x / y)),
+            _ => Err(EvalError::no_overload()),
+        },
+        (Val::Str(x), Val::Str(y)) if op == "_+_" => {
+            let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
+            s.push_str(x.as_str());
+            s.push_str(y.as_str());
+            check_len(s)
+        }
+        (Val::Bytes(x), Val::Bytes(y)) if op == "_+_" => {
+            if x.len() + y.len() > MAX_STRING_BYTES {
+                return Err(EvalError::new("bytes result exceeds the maximum size"));
+            }
+            let mut v = x.to_vec();
+            v.extend_from_slice(y);
+            Ok(Val::Bytes(v.into()))
+        }
+        (Val::List(x), Val::List(y)) if op == "_+_" => add_lists(x, y),
+        (Val::Duration(x), Val::Duration(y)) if op == "_+_" || op == "_-_" => {
+            let r = if op == "_+_" {
+                x.checked_add(*y)
+            } else {
+                x.checked_sub(*y)
+            };
+            r.map(Val::Duration)
+                .ok_or_else(|| EvalError::new("duration overflow"))
+        }
+        (Val::Timestamp(s, n), Val::Duration(d)) if op == "_+_" || op == "_-_" => {
+            let d = if op == "_-_" {
+                d.checked_neg()
+                    .ok_or_else(|| EvalError::new("timestamp overflow"))?
+            } else {
+                *d
+            };
+            time::ts_add(*s, *n, d)
+        }
+        (Val::Duration(d), Val::Timestamp(s, n)) if op == "_+_" => time::ts_add(*s, *n, *d),
+        (Val::Timestamp(s1, n1), Val::Timestamp(s2, n2)) if op == "_-_" => {
+            let a = i128::from(*s1) * 1_000_000_000 + i128::from(*n1);
+            let b = i128::from(*s2) * 1_000_000_000 + i128::from(*n2);
+            i64::try_from(a - b)
+                .map(Val::Duration)
+                .map_err(|_| EvalError::new("integer overflow"))
+        }
+        _ => Err(EvalError::no_overload()),
+    }
+}
+
+fn conv_err(from: &Val<'_>, to: &str) -> EvalError {
+    EvalError::new(format!(
+        "type conversion error from '{}' to '{to}'",
+        from.type_name()
+    ))
+}
+
+fn to_int<'a>(v: &Val<'a>) -> EvalResult<'a> {
+    match v {
+        Val::Int(i) => Ok(Val::Int(*i)),
+        Val::Uint(u) => i64::try_from(*u)
+            .map(Val::Int)
+            .map_err(|_| EvalError::new("integer overflow")),
+        Val::Double(d) => {
+            if d.is_nan() || *d <= -9_223_372_036_854_775_808.0 || *d >= 9_223_372_036_854_775_807.0
+            {
+                Err(EvalError::new("integer overflow"))
+            } else {
+                Ok(Val::Int(d.trunc() as i64))
+            }
+        }
+        Val::Str(s) => go_parse_int(s.as_str()).map(Val::Int).ok_or_else(|| {
+            EvalError::new(format!(
+                "type conversion error from 'string' to 'int': strconv.ParseInt: parsing {}: {}",
+                crate::field::go_quote(s.as_str()),
+                if s.as_str()
+                    .trim_start_matches(['+', '-'])
+                    .bytes()
+                    .all(|c| c.is_ascii_digit())
+                    && !s.as_str().trim_start_matches(['+', '-']).is_empty()
+                {
+                    "value out of range"
+                } else {
+                    "invalid syntax"
+                }
+            ))
+        }),
+        Val::Timestamp(s, _) => Ok(Val::Int(*s)),
+        Val::Duration(d) => Ok(Val::Int(*d)),
+        _ => Err(conv_err(v, "int")),
+    }
+}
+
+/// `strconv.ParseInt(s, 10, 64)`.
+fn go_parse_int(s: &str) -> Option<i64> {
+    let (neg, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, s.get(1..)?),
+        Some(b'+') => (false, s.get(1..)?),
+        _ => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut v: i128 = 0;
+    for c in digits.bytes() {
+        v = v * 10 + i128::from(c - b'0');
+        if v > i128::from(i64::MAX) + 1 {
+            return None;
+        }
+    }
+    let v = if neg { -v } else { v };
+    i64::try_from(v).ok()
+}
+
+fn to_uint<'a>(v: &Val<'a>) -> EvalResult<'a> {
+    match v {
+        Val::Uint(u) => Ok(Val::Uint(*u)),
+        Val::Int(i) => u64::try_from(*i)
+            .map(Val::Uint)
+            .map_err(|_| EvalError::new("unsigned integer overflow")),
+        Val::Double(d) => {
+            if d.is_nan() || *d < 0.0 || *d >= 18_446_744_073_709_551_615.0 {
+                Err(EvalError::new("unsigned integer overflow"))
+            } else {
+                Ok(Val::Uint(d.trunc() as u64))
+            }
+        }
+        Val::Str(s) => {
+            let t = s.as_str();
+            if !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()) {
+                t.parse::<u64>().map(Val::Uint).map_err(|_| {
+                    EvalError::new(format!(
+                        "type conversion error from 'string' to 'uint': strconv.ParseUint: parsing {}: value out of range",
+                        crate::field::go_quote(t)
+                    ))
+                })
+            } else {
+                Err(EvalError::new(format!(
+                    "type conversion error from 'string' to 'uint': strconv.ParseUint: parsing {}: invalid syntax",
+                    crate::field::go_quote(t)
+                )))
+            }
+        }
+        _ => Err(conv_err(v, "uint")),
+    }
+}
+
+fn to_double<'a>(v: &Val<'a>) -> EvalResult<'a> {
+    match v {
+        Val::Double(d) => Ok(Val::Double(*d)),
+        Val::Int(i) => Ok(Val::Double(*i as f64)),
+        Val::Uint(u) => Ok(Val::Double(*u as f64)),
+        Val::Str(s) => strings::go_parse_float(s.as_str()).map(Val::Double).ok_or_else(|| {
+            EvalError::new(format!(
+                "type conversion error from 'string' to 'double': strconv.ParseFloat: parsing {}: invalid syntax",
+                crate::field::go_quote(s.as_str())
+            ))
+        }),
+        _ => Err(conv_err(v, "double")),
+    }
+}
+
+fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
+    match v {
+        Val::Str(s) => Ok(Val::Str(s.clone())),
+        Val::Int(i) => Ok(owned_str(i.to_string())),
+        Val::Uint(u) => Ok(owned_str(u.to_string())),
+        Val::Double(d) => Ok(owned_str(crate::field::format_float(*d))),
+        Val::Bool(b) => Ok(owned_str(b.to_string())),
+        Val::Bytes(b) => match std::str::from_utf8(b) {
+            Ok(s) => Ok(owned_str(s.to_string())),
+            Err(_) => Err(EvalError::new(
+                "invalid UTF-8 in bytes, cannot convert to string",
+            )),
+        },
+        Val::Duration(d) => Ok(owned_str(time::format_duration(*d))),
+        Val::Timestamp(s, n) => Ok(owned_str(time::format_timestamp(*s, *n))),
+        Val::Ext(e) => match &**e {
+            Ext::Ip(ip) => Ok(owned_str(ip.to_string())),
+            Ext::Cidr(c) => Ok(owned_str(c.to_string())),
+            _ => Err(conv_err(v, "string")),
+        },
+        Val::Type(t) => Ok(owned_str(t.to_string())),
+        _ => Err(conv_err(v, "string")),
+    }
+}
+
+/// A borrowed or owned list's elements as strings.
+pub(crate) fn list_strings(l: &List<'_>) -> Result<Vec<String>, EvalError> {
+    let mut out = Vec::with_capacity(l.len());
+    for v in l.to_vec()? {
+        match v {
+            Val::Str(s) => out.push(s.as_str().to_string()),
+            _ => return Err(EvalError::no_overload()),
+        }
+    }
+    Ok(out)
+}
+
+/// The map of a URL query: `map<string, list<string>>`.
+pub(crate) fn string_list_map<'a>(entries: Vec<(String, Vec<String>)>) -> Val<'a> {
+    let mut m = OwnedMap::default();
+    for (k, vs) in entries {
+        m.insert(
+            owned_str(k),
+            Val::list(vs.into_iter().map(owned_str).collect()),
+        );
+    }
+    Val::Map(MapV::Owned(Rc::new(m)))
+}

@@ -1,0 +1,968 @@
+//! The API server's CEL validator (`apiextensions-apiserver`
+//! `pkg/apiserver/schema/cel/validation.go`): every node's
+//! `x-kubernetes-validations` rules evaluated on the node's value, with
+//! `oldSelf` correlated through objects and map lists, transition rules,
+//! `optionalOldSelf`, `messageExpression`, `reason`, `fieldPath`,
+//! ratcheting of unchanged values on update, and the runtime cost budget.
+
+use serde_json::Value;
+
+use super::eval::{Activation, EvalError, PER_CALL_LIMIT, evaluate};
+use super::value::{SchemaRef, Val, from_json};
+use crate::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
+use crate::structural::{NestedValueValidation, Structural};
+use crate::wire::ValidationRule;
+
+/// The runtime cost budget of one object (`RuntimeCELCostBudget`).
+pub const RUNTIME_CEL_COST_BUDGET: i64 = 10_000_000;
+
+/// The stack of the evaluation thread.
+pub const EVAL_STACK_SIZE: usize = 256 << 20;
+
+/// The longest evaluated `messageExpression` (`MaxEvaluatedMessageExpressionSizeBytes`).
+pub const MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES: usize = 5 * 1024;
+
+const OUT_OF_BUDGET: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
+
+struct Compiled {
+    rule: ValidationRule,
+    program: Result<Option<cel::IdedExpr>, String>,
+    message_expression: Option<cel::IdedExpr>,
+    uses_old_self: bool,
+    field_path: Option<String>,
+}
+
+/// The validator of one schema node: its rules and the validators below it.
+struct Node {
+    rules: Vec<Compiled>,
+    items: Option<Box<Node>>,
+    properties: Vec<(String, Node)>,
+    additional: Option<Box<Node>>,
+    all_of: Vec<Node>,
+    is_resource_root: bool,
+}
+
+/// The rules of a schema compiled for evaluation. Build once per schema.
+pub struct CelValidator {
+    schema: Structural,
+    root: Option<Node>,
+}
+
+/// Options of one validation.
+#[derive(Clone, Copy, Debug)]
+pub struct CelOptions {
+    /// Ratchet failing rules without `oldSelf` on values equal to their
+    /// old values into warnings (`CRDValidationRatcheting`, on by default).
+    pub ratcheting: bool,
+    /// The per-call cost limit.
+    pub per_call_limit: u64,
+}
+
+impl Default for CelOptions {
+    fn default() -> Self {
+        CelOptions {
+            ratcheting: true,
+            per_call_limit: PER_CALL_LIMIT,
+        }
+    }
+}
+
+/// What a validation found.
+#[derive(Clone, Debug, Default)]
+pub struct CelOutcome {
+    /// The errors, in the server's words.
+    pub errors: ErrorList,
+    /// Ratcheted errors, as warnings (`field.Error.Error()` strings).
+    pub warnings: Vec<String>,
+    /// The budget left; negative when validation stopped early.
+    pub remaining_budget: i64,
+}
+
+/// A source of rules: a structural node or a nested value validation
+/// under `allOf`.
+#[derive(Clone, Copy)]
+enum Src<'s> {
+    S(&'s Structural),
+    N(&'s NestedValueValidation),
+}
+
+impl<'s> Src<'s> {
+    fn rules(self) -> &'s [ValidationRule] {
+        match self {
+            Src::S(s) => &s.x_validations,
+            Src::N(n) => &n.x_validations,
+        }
+    }
+    fn items(self) -> Option<Src<'s>> {
+        match self {
+            Src::S(s) => s.items.as_deref().map(Src::S),
+            Src::N(n) => n.items.as_deref().map(Src::N),
+        }
+    }
+    fn property(self, k: &str) -> Option<Src<'s>> {
+        match self {
+            Src::S(s) => s.properties.get(k).map(Src::S),
+            Src::N(n) => n.properties.get(k).map(Src::N),
+        }
+    }
+    fn property_names(self) -> Vec<&'s str> {
+        match self {
+            Src::S(s) => s.properties.keys().map(String::as_str).collect(),
+            Src::N(n) => n.properties.keys().map(String::as_str).collect(),
+        }
+    }
+    fn additional(self) -> Option<Src<'s>> {
+        match self {
+            Src::S(s) => s
+                .generic
+                .additional_properties
+                .as_ref()
+                .and_then(|a| a.structural.as_deref())
+                .map(Src::S),
+            Src::N(n) => n.additional_properties.as_deref().map(Src::N),
+        }
+    }
+    fn all_of(self) -> &'s [NestedValueValidation] {
+        match self {
+            Src::S(s) => s.value_validation.as_ref().map_or(&[], |v| &v.all_of),
+            Src::N(n) => &n.value_validation.all_of,
+        }
+    }
+}
+
+fn uses_ident(e: &cel::IdedExpr, name: &str) -> bool {
+    use cel::common::ast::{EntryExpr, Expr};
+    // Iterative walk: expressions from the parser are bounded, but no
+    // recursion is needed here.
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match &e.expr {
+            Expr::Ident(n) if n == name => return true,
+            Expr::Select(s) => stack.push(&s.operand),
+            Expr::Call(c) => {
+                stack.extend(c.target.as_deref());
+                stack.extend(c.args.iter());
+            }
+            Expr::List(l) => stack.extend(l.elements.iter()),
+            Expr::Map(m) => {
+                for en in &m.entries {
+                    if let EntryExpr::MapEntry(me) = &en.expr {
+                        stack.push(&me.key);
+                        stack.push(&me.value);
+                    }
+                }
+            }
+            Expr::Struct(s) => {
+                for en in &s.entries {
+                    if let EntryExpr::StructField(f) = &en.expr {
+                        stack.push(&f.value);
+                    }
+                }
+            }
+            Expr::Comprehension(c) => {
+                stack.push(&c.iter_range);
+                stack.push(&c.accu_init);
+                stack.push(&c.loop_cond);
+                stack.push(&c.loop_step);
+                stack.push(&c.result);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+fn compile(rule: &ValidationRule, node: &Structural) -> Compiled {
+    let source = rule.rule.as_deref().unwrap_or("");
+    let program = if source.trim().is_empty() {
+        Ok(None)
+    } else {
+        super::parse(source)
+            .map(|e| Some(super::macros::expand(e)))
+            .map_err(|e| format!("compilation failed: {}", e.0))
+    };
+    let uses_old_self = matches!(&program, Ok(Some(p)) if uses_ident(p, "oldSelf"));
+    let message_expression = rule
+        .message_expression
+        .as_deref()
+        .filter(|m| !m.trim().is_empty())
+        .and_then(|m| super::parse(m).ok())
+        .map(super::macros::expand);
+    let field_path = rule
+        .field_path
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .and_then(|p| valid_field_path(p, node).ok())
+        .map(|p| p.to_string());
+    Compiled {
+        rule: rule.clone(),
+        program,
+        message_expression,
+        uses_old_self,
+        field_path,
+    }
+}
+
+fn build(validation: Src<'_>, node: &Structural, is_resource_root: bool) -> Option<Node> {
+    let rules: Vec<Compiled> = validation
+        .rules()
+        .iter()
+        .map(|r| compile(r, node))
+        .collect();
+    let items = match (validation.items(), node.items.as_deref()) {
+        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource).map(Box::new),
+        _ => None,
+    };
+    let mut properties = Vec::new();
+    for k in validation.property_names() {
+        let (Some(v), Some(n)) = (validation.property(k), node.properties.get(k)) else {
+            continue;
+        };
+        if let Some(p) = build(v, n, n.extensions.embedded_resource) {
+            properties.push((k.to_string(), p));
+        }
+    }
+    let node_additional = node
+        .generic
+        .additional_properties
+        .as_ref()
+        .and_then(|a| a.structural.as_deref());
+    let additional = match (validation.additional(), node_additional) {
+        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource).map(Box::new),
+        _ => None,
+    };
+    let all_of: Vec<Node> = validation
+        .all_of()
+        .iter()
+        .filter_map(|a| build(Src::N(a), node, is_resource_root))
+        .collect();
+    if rules.is_empty()
+        && items.is_none()
+        && properties.is_empty()
+        && additional.is_none()
+        && all_of.is_empty()
+    {
+        return None;
+    }
+    Some(Node {
+        rules,
+        items,
+        properties,
+        additional,
+        all_of,
+        is_resource_root,
+    })
+}
+
+/// Whether any node of the schema has `x-kubernetes-validations`.
+pub fn has_x_validations(s: &Structural) -> bool {
+    let mut stack = vec![s];
+    while let Some(s) = stack.pop() {
+        if !s.x_validations.is_empty() {
+            return true;
+        }
+        stack.extend(s.items.as_deref());
+        stack.extend(s.properties.values());
+        stack.extend(
+            s.generic
+                .additional_properties
+                .as_ref()
+                .and_then(|a| a.structural.as_deref()),
+        );
+    }
+    false
+}
+
+impl CelValidator {
+    /// `NewValidator(s, isResourceRoot, PerCallLimit)`: compiles the
+    /// rules of `s`. Rules that do not parse are reported when evaluated.
+    pub fn new(s: &Structural, is_resource_root: bool) -> Self {
+        let root = if has_x_validations(s) {
+            build(Src::S(s), s, is_resource_root)
+        } else {
+            None
+        };
+        CelValidator {
+            schema: s.clone(),
+            root,
+        }
+    }
+
+    /// Whether there is anything to evaluate.
+    pub fn has_rules(&self) -> bool {
+        self.root.is_some()
+    }
+
+    /// `Validate`: evaluates the rules on `obj` (and `old`, for an update)
+    /// under the path `path`, with `budget` to spend.
+    ///
+    /// Evaluation recurses along the rules' expression trees (at most
+    /// [`super::MAX_EXPR_DEPTH`] deep) and runs on a helper thread with a
+    /// [`EVAL_STACK_SIZE`] stack.
+    pub fn validate(
+        &self,
+        path: &Path,
+        obj: &Value,
+        old: Option<&Value>,
+        opts: CelOptions,
+        budget: i64,
+    ) -> CelOutcome {
+        if self.root.is_none() {
+            return CelOutcome {
+                remaining_budget: budget,
+                ..CelOutcome::default()
+            };
+        }
+        std::thread::scope(|scope| {
+            let run = || self.validate_here(path, obj, old, opts, budget);
+            match std::thread::Builder::new()
+                .name("cel-eval".to_owned())
+                .stack_size(EVAL_STACK_SIZE)
+                .spawn_scoped(scope, run)
+            {
+                Ok(handle) => handle.join().unwrap_or_else(|_| CelOutcome {
+                    errors: vec![FieldError::internal(
+                        path,
+                        "CEL evaluation failed unexpectedly",
+                    )],
+                    warnings: Vec::new(),
+                    remaining_budget: -1,
+                }),
+                Err(e) => CelOutcome {
+                    errors: vec![FieldError::internal(
+                        path,
+                        format!("could not start the CEL evaluation thread: {e}"),
+                    )],
+                    warnings: Vec::new(),
+                    remaining_budget: -1,
+                },
+            }
+        })
+    }
+
+    fn validate_here(
+        &self,
+        path: &Path,
+        obj: &Value,
+        old: Option<&Value>,
+        opts: CelOptions,
+        budget: i64,
+    ) -> CelOutcome {
+        let mut w = Walk {
+            opts,
+            errors: ErrorList::new(),
+            warnings: Vec::new(),
+        };
+        let remaining = match &self.root {
+            None => budget,
+            Some(root) => {
+                let corr = if opts.ratcheting {
+                    old.map(|o| Corr {
+                        new: obj,
+                        old: Some(o),
+                        schema: Some(&self.schema),
+                    })
+                } else {
+                    None
+                };
+                let r = Ratchet {
+                    current: corr,
+                    parent: None,
+                };
+                w.node(root, &self.schema, path, obj, old, r, budget)
+            }
+        };
+        CelOutcome {
+            errors: w.errors,
+            warnings: w.warnings,
+            remaining_budget: remaining,
+        }
+    }
+}
+
+/// A correlation of a new value with its old value (`CorrelatedObject`).
+#[derive(Clone, Copy)]
+struct Corr<'v> {
+    new: &'v Value,
+    old: Option<&'v Value>,
+    schema: Option<&'v Structural>,
+}
+
+impl<'v> Corr<'v> {
+    fn deep_equal(&self) -> bool {
+        match self.old {
+            Some(o) => super::value::json_semantic_eq(self.new, o),
+            None => false,
+        }
+    }
+
+    fn key(&self, field: &str) -> Option<Corr<'v>> {
+        let (Value::Object(n), Some(Value::Object(o))) = (self.new, self.old) else {
+            return None;
+        };
+        let new = n.get(field)?;
+        let old = o.get(field)?;
+        let schema = self.schema.and_then(|s| {
+            s.properties.get(field).or_else(|| {
+                s.generic
+                    .additional_properties
+                    .as_ref()
+                    .and_then(|a| a.structural.as_deref())
+            })
+        });
+        Some(Corr {
+            new,
+            old: Some(old),
+            schema,
+        })
+    }
+
+    fn index(&self, i: usize) -> Option<Corr<'v>> {
+        let (Value::Array(n), Some(Value::Array(o))) = (self.new, self.old) else {
+            return None;
+        };
+        let s = self.schema?;
+        if s.extensions.list_type.as_deref() != Some("map") {
+            return None;
+        }
+        let new = n.get(i)?;
+        let old = map_list_get(&s.extensions.list_map_keys, o, new)?;
+        Some(Corr {
+            new,
+            old: Some(old),
+            schema: s.items.as_deref(),
+        })
+    }
+}
+
+/// The element of the old map list with the keys of `new` (`MapList.Get`).
+fn map_list_get<'v>(keys: &[String], old: &'v [Value], new: &Value) -> Option<&'v Value> {
+    let Value::Object(nm) = new else { return None };
+    old.iter().rev().find(|o| {
+        let Value::Object(om) = o else { return false };
+        keys.iter().all(|k| match (nm.get(k), om.get(k)) {
+            (Some(a), Some(b)) => super::value::json_semantic_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        })
+    })
+}
+
+#[derive(Clone, Copy)]
+struct Ratchet<'v> {
+    current: Option<Corr<'v>>,
+    parent: Option<Corr<'v>>,
+}
+
+impl<'v> Ratchet<'v> {
+    fn should_ratchet(&self) -> bool {
+        match (&self.current, &self.parent) {
+            (Some(c), _) => c.deep_equal(),
+            (None, Some(p)) => p.deep_equal(),
+            (None, None) => false,
+        }
+    }
+
+    fn key(&self, field: &str) -> Ratchet<'v> {
+        let Some(cur) = self.current else {
+            return *self;
+        };
+        if self.parent.is_none() && (field == "apiVersion" || field == "kind") {
+            return Ratchet {
+                current: None,
+                parent: None,
+            };
+        }
+        Ratchet {
+            current: cur.key(field),
+            parent: Some(cur),
+        }
+    }
+
+    fn index(&self, i: usize) -> Ratchet<'v> {
+        let Some(cur) = self.current else {
+            return *self;
+        };
+        Ratchet {
+            current: cur.index(i),
+            parent: Some(cur),
+        }
+    }
+}
+
+struct Walk {
+    opts: CelOptions,
+    errors: ErrorList,
+    warnings: Vec<String>,
+}
+
+fn invalid(path: &Path, value: impl Into<Value>, detail: impl Into<String>) -> FieldError {
+    FieldError::invalid(path, value, detail)
+}
+
+fn rule_error_string(rule: &ValidationRule) -> String {
+    match rule.message.as_deref() {
+        Some(m) if !m.is_empty() => m.trim().to_string(),
+        _ => rule.rule.as_deref().unwrap_or("").trim().to_string(),
+    }
+}
+
+fn rule_message_or_default(rule: &ValidationRule) -> String {
+    match rule.message.as_deref() {
+        Some(m) if !m.is_empty() => m.trim().to_string(),
+        _ => format!("failed rule: {}", rule_error_string(rule)),
+    }
+}
+
+/// `fieldErrorForReason`.
+fn field_error_for_reason(
+    path: &Path,
+    value: BadValue,
+    detail: String,
+    reason: Option<&str>,
+) -> FieldError {
+    let (error_type, bad_value, detail) = match reason {
+        Some("FieldValueForbidden") => (ErrorType::Forbidden, BadValue::Omitted, detail),
+        Some("FieldValueRequired") => (ErrorType::Required, BadValue::Omitted, detail),
+        Some("FieldValueDuplicate") => (ErrorType::Duplicate, value, String::new()),
+        _ => (ErrorType::Invalid, value, detail),
+    };
+    FieldError {
+        error_type,
+        field: path.clone(),
+        bad_value,
+        detail,
+    }
+}
+
+impl Walk {
+    #[allow(clippy::too_many_arguments)]
+    fn node<'v>(
+        &mut self,
+        v: &Node,
+        s: &'v Structural,
+        path: &Path,
+        obj: &'v Value,
+        old: Option<&'v Value>,
+        corr: Ratchet<'v>,
+        budget: i64,
+    ) -> i64 {
+        if obj.is_null() {
+            return budget;
+        }
+        let old = old.filter(|o| !o.is_null());
+        let mut remaining = self.expressions(v, s, path, obj, old, corr, budget);
+        if remaining < 0 {
+            return remaining;
+        }
+        for a in &v.all_of {
+            let r = Ratchet {
+                current: None,
+                parent: corr.parent,
+            };
+            remaining = self.node(a, s, path, obj, old, r, remaining);
+            if remaining < 0 {
+                return remaining;
+            }
+        }
+        match obj {
+            Value::Array(items) => {
+                let Some(iv) = &v.items else { return remaining };
+                let Some(is) = s.items.as_deref() else {
+                    return remaining;
+                };
+                let old_items = match old {
+                    Some(Value::Array(o)) if s.extensions.list_type.as_deref() == Some("map") => {
+                        Some(o)
+                    }
+                    _ => None,
+                };
+                for (i, item) in items.iter().enumerate() {
+                    let old_item =
+                        old_items.and_then(|o| map_list_get(&s.extensions.list_map_keys, o, item));
+                    remaining = self.node(
+                        iv,
+                        is,
+                        &path.index(i),
+                        item,
+                        old_item,
+                        corr.index(i),
+                        remaining,
+                    );
+                    if remaining < 0 {
+                        return remaining;
+                    }
+                }
+            }
+            Value::Object(m) => {
+                let correlatable = matches!(
+                    s.extensions.map_type.as_deref(),
+                    None | Some("granular" | "atomic")
+                );
+                let old_map = match old {
+                    Some(Value::Object(o)) if correlatable => Some(o),
+                    _ => None,
+                };
+                if let Some(av) = &v.additional
+                    && let Some(as_) = s
+                        .generic
+                        .additional_properties
+                        .as_ref()
+                        .and_then(|a| a.structural.as_deref())
+                {
+                    for (k, val) in m {
+                        let old_v = old_map.and_then(|o| o.get(k));
+                        remaining = self.node(
+                            av,
+                            as_,
+                            &path.key(k.as_str()),
+                            val,
+                            old_v,
+                            corr.key(k),
+                            remaining,
+                        );
+                        if remaining < 0 {
+                            return remaining;
+                        }
+                    }
+                }
+                if !v.properties.is_empty() {
+                    for (k, val) in m {
+                        let Some((_, pv)) = v.properties.iter().find(|(n, _)| n == k) else {
+                            continue;
+                        };
+                        let Some(ps) = s.properties.get(k) else {
+                            continue;
+                        };
+                        let old_v = old_map.and_then(|o| o.get(k));
+                        remaining = self.node(
+                            pv,
+                            ps,
+                            &path.child(k.as_str()),
+                            val,
+                            old_v,
+                            corr.key(k),
+                            remaining,
+                        );
+                        if remaining < 0 {
+                            return remaining;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        remaining
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn expressions<'v>(
+        &mut self,
+        v: &Node,
+        s: &'v Structural,
+        path: &Path,
+        obj: &'v Value,
+        old: Option<&'v Value>,
+        corr: Ratchet<'v>,
+        budget: i64,
+    ) -> i64 {
+        let mut remaining = budget;
+        if v.rules.is_empty() {
+            return remaining;
+        }
+        let type_ = s.generic.type_.as_str();
+        if remaining <= 0 {
+            self.errors.push(invalid(path, type_, OUT_OF_BUDGET));
+            return -1;
+        }
+        let schema = if v.is_resource_root {
+            SchemaRef::resource(s)
+        } else {
+            SchemaRef::of(s)
+        };
+        let uses_old = v.rules.iter().any(|r| r.uses_old_self);
+        let self_val: Result<Val<'v>, EvalError> = from_json(obj, schema);
+        let old_val: Option<Result<Val<'v>, EvalError>> = if uses_old {
+            old.map(|o| from_json(o, schema))
+        } else {
+            None
+        };
+        for compiled in &v.rules {
+            let rule = &compiled.rule;
+            let program = match &compiled.program {
+                Err(e) => {
+                    self.errors
+                        .push(invalid(path, type_, format!("rule compile error: {e}")));
+                    continue;
+                }
+                Ok(None) => continue,
+                Ok(Some(p)) => p,
+            };
+            let optional_old_self = rule.optional_old_self == Some(true);
+            if compiled.uses_old_self && old.is_none() && !optional_old_self {
+                continue;
+            }
+            // A value that does not convert is an error value of `self`.
+            let act_self = match &self_val {
+                Ok(v) => v.clone(),
+                Err(e) => {
+                    self.errors.push(invalid(
+                        path,
+                        type_,
+                        format!("{} evaluating rule: {}", e.msg, rule_error_string(rule)),
+                    ));
+                    continue;
+                }
+            };
+            let plain_old = match &old_val {
+                Some(Ok(o)) => Some(o.clone()),
+                Some(Err(e)) => {
+                    self.errors.push(invalid(
+                        path,
+                        type_,
+                        format!("{} evaluating rule: {}", e.msg, rule_error_string(rule)),
+                    ));
+                    continue;
+                }
+                None => None,
+            };
+            let activation = Activation {
+                self_: act_self.clone(),
+                old_self: if uses_old { plain_old.clone() } else { None },
+            };
+            let rule_activation = if optional_old_self && uses_old {
+                Activation {
+                    self_: act_self,
+                    old_self: Some(Val::Optional(plain_old.map(std::rc::Rc::new))),
+                }
+            } else {
+                activation.clone()
+            };
+            let out = evaluate(program, &rule_activation, self.opts.per_call_limit);
+            if out.cost > i64::MAX as u64 || out.cost as i64 > remaining {
+                self.errors.push(invalid(path, type_, OUT_OF_BUDGET));
+                return -1;
+            }
+            remaining -= out.cost as i64;
+            let result = match out.result {
+                Err(e) => {
+                    if e.msg.starts_with("no such overload") {
+                        self.errors.push(invalid(path, type_, format!(
+                            "'{}': call arguments did not match a supported operator, function or macro signature for rule: {}",
+                            e.msg,
+                            rule_error_string(rule)
+                        )));
+                    } else if e.cancelled {
+                        self.errors.push(invalid(path, type_, format!(
+                            "'{}': no further validation rules will be run due to call cost exceeds limit for rule: {}",
+                            e.msg,
+                            rule_error_string(rule)
+                        )));
+                        return -1;
+                    } else {
+                        self.errors.push(invalid(
+                            path,
+                            type_,
+                            format!("{} evaluating rule: {}", e.msg, rule_error_string(rule)),
+                        ));
+                    }
+                    continue;
+                }
+                Ok(r) => r,
+            };
+            if matches!(result, Val::Bool(true)) {
+                continue;
+            }
+            let current = match &compiled.field_path {
+                Some(fp) => path.child(fp.as_str()),
+                None => path.clone(),
+            };
+            let ratchet = !compiled.uses_old_self && corr.should_ratchet();
+            let mut detail = None;
+            if let Some(me) = &compiled.message_expression {
+                let src = rule.message_expression.as_deref().unwrap_or("");
+                let mo = evaluate(me, &activation, self.opts.per_call_limit);
+                if mo.cost > i64::MAX as u64 || mo.cost as i64 > remaining {
+                    self.add(
+                        ratchet,
+                        invalid(&current, type_, "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run"),
+                    );
+                    return -1;
+                }
+                match mo.result {
+                    Err(e) if e.cancelled => {
+                        self.add(
+                            ratchet,
+                            invalid(&current, type_, format!(
+                                "no further validation rules will be run due to call cost exceeds limit for messageExpression: {}",
+                                crate::field::go_quote(src)
+                            )),
+                        );
+                        return -1;
+                    }
+                    Err(_) => remaining -= mo.cost as i64,
+                    Ok(Val::Str(m)) => {
+                        remaining -= mo.cost as i64;
+                        let t = m.as_str().trim();
+                        if t.len() <= MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES
+                            && !t.contains('\n')
+                            && !t.is_empty()
+                        {
+                            detail = Some(t.to_string());
+                        }
+                    }
+                    Ok(_) => remaining -= mo.cost as i64,
+                }
+            }
+            let detail = detail.unwrap_or_else(|| rule_message_or_default(rule));
+            let value = if type_ == "object" || type_ == "array" {
+                BadValue::Omitted
+            } else {
+                BadValue::Json(obj.clone())
+            };
+            let e = field_error_for_reason(&current, value, detail, rule.reason.as_deref());
+            self.add(ratchet, e);
+        }
+        remaining
+    }
+
+    fn add(&mut self, ratchet: bool, e: FieldError) {
+        if ratchet {
+            self.warnings.push(e.to_string());
+        } else {
+            self.errors.push(e);
+        }
+    }
+}
+
+fn field_step<'s>(
+    s: &'s Structural,
+    name: &str,
+    path: &Path,
+) -> Result<(Path, Option<&'s Structural>), String> {
+    if !s.properties.is_empty() {
+        let p = s
+            .properties
+            .get(name)
+            .ok_or_else(|| "does not refer to a valid field".to_string())?;
+        Ok((path.child(name), Some(p)))
+    } else if let Some(a) = &s.generic.additional_properties {
+        Ok((path.key(name), a.structural.as_deref()))
+    } else {
+        Err("does not refer to a valid field".into())
+    }
+}
+
+/// `ValidFieldPath`: a JSON path of field and map accessors valid for the
+/// schema, as a field path.
+///
+/// # Errors
+///
+/// The server's messages for malformed or unknown paths.
+pub fn valid_field_path(json_path: &str, schema: &Structural) -> Result<Path, String> {
+    let tokens = tokenize(json_path);
+    let mut path = Path::root();
+    let mut s = schema;
+    let mut it = tokens.into_iter();
+    while let Some(tok) = it.next() {
+        match tok.as_str() {
+            "[" => {
+                let t = it.next().ok_or("unexpected end of JSON path")?;
+                if t.len() < 2 || !t.starts_with('\'') || !t.ends_with('\'') {
+                    return Err(format!("expected single quoted string but got {t}"));
+                }
+                let inner = unescape_single_quote(t.get(1..t.len() - 1).unwrap_or_default())
+                    .map_err(|e| format!("invalid string literal: {e}"))?;
+                let (p, next) = field_step(s, &inner, &path)?;
+                path = p;
+                match next {
+                    Some(n) => s = n,
+                    None => return Ok(path),
+                }
+                let close = it.next().ok_or("unexpected end of JSON path")?;
+                if close != "]" {
+                    return Err(format!("expected ] but got {close}"));
+                }
+            }
+            "." => {
+                let t = it.next().ok_or("unexpected end of JSON path")?;
+                let (p, next) = field_step(s, &t, &path)?;
+                path = p;
+                match next {
+                    Some(n) => s = n,
+                    None => return Ok(path),
+                }
+            }
+            other => return Err(format!("expected [ or . but got: {other}")),
+        }
+    }
+    Ok(path)
+}
+
+fn tokenize(p: &str) -> Vec<String> {
+    let b = p.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        if rest.first() == Some(&b'\'') {
+            let mut j = 1;
+            let mut end = None;
+            while j < rest.len() {
+                if rest.get(j) == Some(&b'\'') && rest.get(j - 1) != Some(&b'\\') {
+                    end = Some(j);
+                    break;
+                }
+                j += 1;
+            }
+            let e = end.map_or(rest.len(), |e| e + 1);
+            out.push(String::from_utf8_lossy(rest.get(..e).unwrap_or_default()).into_owned());
+            i += e;
+            continue;
+        }
+        match rest.iter().position(|c| matches!(c, b'.' | b'[' | b']')) {
+            Some(0) => {
+                out.push(String::from_utf8_lossy(rest.get(..1).unwrap_or_default()).into_owned());
+                i += 1;
+            }
+            Some(n) => {
+                out.push(String::from_utf8_lossy(rest.get(..n).unwrap_or_default()).into_owned());
+                i += n;
+            }
+            None => {
+                out.push(String::from_utf8_lossy(rest).into_owned());
+                i = b.len();
+            }
+        }
+    }
+    out
+}
+
+fn unescape_single_quote(s: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(d) = chars.next() else {
+            out.push('\\');
+            break;
+        };
+        out.push(match d {
+            'a' => '\u{7}',
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'v' => '\u{b}',
+            '\'' => '\'',
+            '\\' => '\\',
+            other => return Err(format!("invalid escape char \\{other}")),
+        });
+    }
+    Ok(out)
+}

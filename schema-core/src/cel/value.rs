@@ -1,0 +1,1081 @@
+//! CEL runtime values, and the API server's mapping of JSON objects under a
+//! structural schema onto them (`UnstructuredToVal` of
+//! `k8s.io/apiserver/pkg/cel/common/values.go`).
+//!
+//! Values taken from an object borrow it: objects, maps and lists convert
+//! their members only when a rule reaches them, so a rule pays for what it
+//! touches and not for the size of the object.
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+use std::sync::LazyLock;
+
+use serde_json::{Map as JsonMap, Value};
+
+use super::escape;
+use super::eval::EvalError;
+use super::lib::Ext;
+use crate::structural::{Generic, Structural};
+
+/// How deep equality and traversals may go into nested values.
+pub(crate) const MAX_VALUE_DEPTH: usize = 1000;
+
+/// A string value: borrowed from the object or owned.
+#[derive(Clone, Debug)]
+pub enum Str<'a> {
+    /// Borrowed from the object.
+    B(&'a str),
+    /// Built by the rule.
+    O(Rc<str>),
+}
+
+impl Str<'_> {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Str::B(s) => s,
+            Str::O(s) => s,
+        }
+    }
+}
+
+/// A schema node as values see it: optionally with the type and object
+/// meta properties (`kind`, `apiVersion`, `metadata.name`,
+/// `metadata.generateName`) of a resource root laid over it
+/// (`WithTypeAndObjectMeta`).
+#[derive(Clone, Copy, Debug)]
+pub struct SchemaRef<'a> {
+    /// The node.
+    pub s: &'a Structural,
+    /// Whether the type and object meta properties are laid over it.
+    pub meta: bool,
+}
+
+static STRING_SCHEMA: LazyLock<Structural> = LazyLock::new(|| Structural {
+    generic: Generic {
+        type_: "string".into(),
+        ..Default::default()
+    },
+    ..Default::default()
+});
+
+static META_SCHEMA: LazyLock<Structural> = LazyLock::new(|| {
+    let mut s = Structural {
+        generic: Generic {
+            type_: "object".into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    s.properties.insert("name".into(), STRING_SCHEMA.clone());
+    s.properties
+        .insert("generateName".into(), STRING_SCHEMA.clone());
+    s
+});
+
+impl<'a> SchemaRef<'a> {
+    /// A plain node.
+    pub fn plain(s: &'a Structural) -> Self {
+        SchemaRef { s, meta: false }
+    }
+
+    /// A resource root: the node with type and object meta laid over it.
+    pub fn resource(s: &'a Structural) -> Self {
+        SchemaRef { s, meta: true }
+    }
+
+    /// The schema of property `name`.
+    pub fn prop(self, name: &str) -> Option<SchemaRef<'a>> {
+        if self.meta {
+            match name {
+                "kind" | "apiVersion" => return Some(SchemaRef::plain(&STRING_SCHEMA)),
+                "metadata" => return Some(SchemaRef::plain(&META_SCHEMA)),
+                _ => {}
+            }
+        }
+        self.s.properties.get(name).map(SchemaRef::of)
+    }
+
+    /// A child node: embedded resources get their type and object meta.
+    pub fn of(s: &'a Structural) -> Self {
+        SchemaRef {
+            s,
+            meta: s.extensions.embedded_resource,
+        }
+    }
+
+    /// Whether the node has properties (`Properties() != nil`).
+    pub fn has_properties(self) -> bool {
+        self.meta || !self.s.properties.is_empty()
+    }
+
+    /// The node's `type`.
+    pub fn type_(self) -> &'a str {
+        &self.s.generic.type_
+    }
+
+    /// The schema of `additionalProperties`, when it is a schema.
+    pub fn additional(self) -> Option<SchemaRef<'a>> {
+        self.s
+            .generic
+            .additional_properties
+            .as_ref()
+            .and_then(|a| a.structural.as_deref())
+            .map(SchemaRef::of)
+    }
+
+    /// The schema of `items`.
+    pub fn items(self) -> Option<SchemaRef<'a>> {
+        self.s.items.as_deref().map(SchemaRef::of)
+    }
+}
+
+/// The kind of a list from an object (`x-kubernetes-list-type`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// Ordered, compared element by element.
+    Atomic,
+    /// Compared as sets.
+    Set,
+    /// Compared as maps on the (escaped) key properties.
+    Map(Rc<[String]>),
+}
+
+/// A list value.
+#[derive(Clone, Debug)]
+pub enum List<'a> {
+    /// A list of an object, converted on access.
+    Json {
+        /// The elements.
+        items: &'a [Value],
+        /// The items' schema.
+        schema: SchemaRef<'a>,
+        /// The list type.
+        kind: ListKind,
+    },
+    /// A list built by the rule; a set or map list stays one after `+`.
+    Owned {
+        /// The elements.
+        items: Rc<Vec<Val<'a>>>,
+        /// The list type.
+        kind: ListKind,
+    },
+    /// `left + right` of atomic lists, without copying (cel-go's
+    /// `concatList`).
+    Concat {
+        /// The first part.
+        left: Rc<List<'a>>,
+        /// The second part.
+        right: Rc<List<'a>>,
+        /// The total length.
+        len: usize,
+    },
+}
+
+/// How an object's map is seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapKind {
+    /// An object with properties: escaped field names, null fields absent.
+    Object,
+    /// A map under `additionalProperties`.
+    Additional,
+    /// Preserved unknown fields without properties: an empty object.
+    Preserved,
+}
+
+/// A map value.
+#[derive(Clone, Debug)]
+pub enum MapV<'a> {
+    /// A map of an object, converted on access.
+    Json {
+        /// The members.
+        obj: &'a JsonMap<String, Value>,
+        /// The node.
+        schema: SchemaRef<'a>,
+        /// How it is seen.
+        kind: MapKind,
+    },
+    /// A map built by the rule, in insertion order.
+    Owned(Rc<OwnedMap<'a>>),
+}
+
+/// A hashable form of a scalar value, equal where CEL equality holds
+/// (numbers across int, uint and double).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HKey {
+    /// `null`.
+    Null,
+    /// A bool.
+    Bool(bool),
+    /// An integral number.
+    Num(i128),
+    /// A non-integral double, by its bits.
+    Float(u64),
+    /// A string.
+    Str(String),
+    /// Bytes.
+    Bytes(Vec<u8>),
+    /// A duration.
+    Duration(i64),
+    /// A timestamp.
+    Timestamp(i64, u32),
+}
+
+/// The hashable form of a scalar; `None` for other values (and NaN).
+pub fn hkey(v: &Val<'_>) -> Option<HKey> {
+    Some(match v {
+        Val::Null => HKey::Null,
+        Val::Bool(b) => HKey::Bool(*b),
+        Val::Int(i) => HKey::Num(i128::from(*i)),
+        Val::Uint(u) => HKey::Num(i128::from(*u)),
+        Val::Double(d) => {
+            if d.is_nan() {
+                return None;
+            }
+            if d.fract() == 0.0 && d.abs() < 1.8e19 {
+                HKey::Num(*d as i128)
+            } else {
+                HKey::Float(d.to_bits())
+            }
+        }
+        Val::Str(s) => HKey::Str(s.as_str().to_string()),
+        Val::Bytes(b) => HKey::Bytes(b.to_vec()),
+        Val::Duration(d) => HKey::Duration(*d),
+        Val::Timestamp(s, n) => HKey::Timestamp(*s, *n),
+        _ => return None,
+    })
+}
+
+/// A map built by a rule: entries in insertion order, indexed by key.
+#[derive(Clone, Debug, Default)]
+pub struct OwnedMap<'a> {
+    entries: Vec<(Val<'a>, Val<'a>)>,
+    index: std::collections::HashMap<HKey, usize>,
+}
+
+impl<'a> OwnedMap<'a> {
+    /// Adds an entry; `false` (and no change) when the key is present or
+    /// not a valid map key.
+    pub fn insert(&mut self, k: Val<'a>, v: Val<'a>) -> bool {
+        if !key_ok(&k) {
+            return false;
+        }
+        let Some(h) = hkey(&k) else { return false };
+        if self.index.contains_key(&h) {
+            return false;
+        }
+        self.index.insert(h, self.entries.len());
+        self.entries.push((k, v));
+        true
+    }
+
+    /// The value at `k`.
+    pub fn get(&self, k: &Val<'a>) -> Option<&Val<'a>> {
+        let i = *self.index.get(&hkey(k)?)?;
+        self.entries.get(i).map(|(_, v)| v)
+    }
+
+    /// Whether `k` is a key.
+    pub fn contains(&self, k: &Val<'a>) -> bool {
+        hkey(k).is_some_and(|h| self.index.contains_key(&h))
+    }
+
+    /// The entries, in insertion order.
+    pub fn entries(&self) -> &[(Val<'a>, Val<'a>)] {
+        &self.entries
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the map is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// A CEL value.
+#[derive(Clone, Debug)]
+pub enum Val<'a> {
+    /// `null`.
+    Null,
+    /// `bool`.
+    Bool(bool),
+    /// `int`.
+    Int(i64),
+    /// `uint`.
+    Uint(u64),
+    /// `double`.
+    Double(f64),
+    /// `string`.
+    Str(Str<'a>),
+    /// `bytes`.
+    Bytes(Rc<[u8]>),
+    /// `google.protobuf.Duration`, in nanoseconds.
+    Duration(i64),
+    /// `google.protobuf.Timestamp`: seconds since the epoch and nanoseconds.
+    Timestamp(i64, u32),
+    /// `list`.
+    List(List<'a>),
+    /// `map` (objects included).
+    Map(MapV<'a>),
+    /// A type value (`int`, `string`, …).
+    Type(Rc<str>),
+    /// `optional_type`.
+    Optional(Option<Rc<Val<'a>>>),
+    /// Data under `x-kubernetes-preserve-unknown-fields` without a type: only
+    /// equality.
+    Preserved(&'a Value),
+    /// A Kubernetes library value (quantity, URL, IP, CIDR, format, semver).
+    Ext(Rc<Ext>),
+}
+
+impl<'a> Val<'a> {
+    /// An owned string.
+    pub fn string(s: impl Into<Rc<str>>) -> Self {
+        Val::Str(Str::O(s.into()))
+    }
+
+    /// An owned list.
+    pub fn list(items: Vec<Val<'a>>) -> Self {
+        Val::List(List::Owned {
+            items: Rc::new(items),
+            kind: ListKind::Atomic,
+        })
+    }
+
+    /// A type value.
+    pub fn type_val(name: &str) -> Self {
+        Val::Type(name.into())
+    }
+
+    /// The CEL type name.
+    pub fn type_name(&self) -> String {
+        match self {
+            Val::Null => "null_type".into(),
+            Val::Bool(_) => "bool".into(),
+            Val::Int(_) => "int".into(),
+            Val::Uint(_) => "uint".into(),
+            Val::Double(_) => "double".into(),
+            Val::Str(_) => "string".into(),
+            Val::Bytes(_) => "bytes".into(),
+            Val::Duration(_) => "google.protobuf.Duration".into(),
+            Val::Timestamp(..) => "google.protobuf.Timestamp".into(),
+            Val::List(_) => "list".into(),
+            Val::Map(_) => "map".into(),
+            Val::Type(_) => "type".into(),
+            Val::Optional(_) => "optional_type".into(),
+            Val::Preserved(_) => "unknown".into(),
+            Val::Ext(e) => e.type_name().into(),
+        }
+    }
+
+    /// `traits.Sizer` size, or 1 (the cost tracker's `actualSize`).
+    pub fn actual_size(&self) -> u64 {
+        match self {
+            Val::Str(s) => s.as_str().chars().count() as u64,
+            Val::Bytes(b) => b.len() as u64,
+            Val::List(l) => l.len() as u64,
+            Val::Map(m) => m.len() as u64,
+            _ => 1,
+        }
+    }
+}
+
+/// `UnstructuredToVal`: the value of JSON `v` under schema `s`.
+///
+/// # Errors
+///
+/// The server's `invalid data, …` errors when the value does not fit the
+/// schema, and format parse errors of duration, date, date-time and byte
+/// strings.
+pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalError> {
+    if v.is_null() {
+        return if s.s.generic.nullable {
+            Ok(Val::Null)
+        } else {
+            Err(EvalError::new(
+                "invalid data, got null for schema with nullable=false",
+            ))
+        };
+    }
+    if s.s.extensions.int_or_string {
+        return match v {
+            Value::String(x) => Ok(Val::Str(Str::B(x))),
+            Value::Number(n) if n.is_i64() => Ok(Val::Int(n.as_i64().unwrap_or_default())),
+            _ => Err(EvalError::new(
+                "invalid data, expected XIntOrString value to be either a string or integer",
+            )),
+        };
+    }
+    match s.type_() {
+        "object" => {
+            let Value::Object(m) = v else {
+                return Err(EvalError::new(
+                    "invalid data, expected a map for the provided schema with type=object",
+                ));
+            };
+            let kind = if s.has_properties() {
+                MapKind::Object
+            } else if s.additional().is_some() {
+                MapKind::Additional
+            } else if s.s.extensions.preserve_unknown_fields {
+                MapKind::Preserved
+            } else {
+                return Err(EvalError::new(
+                    "invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema",
+                ));
+            };
+            Ok(Val::Map(MapV::Json {
+                obj: m,
+                schema: s,
+                kind,
+            }))
+        }
+        "array" => {
+            let Value::Array(a) = v else {
+                return Err(EvalError::new(
+                    "invalid data, expected an array for the provided schema with type=array",
+                ));
+            };
+            let Some(items) = s.items() else {
+                return Err(EvalError::new(
+                    "invalid array type, expected Items with a non-empty Schema",
+                ));
+            };
+            let kind = match s.s.extensions.list_type.as_deref() {
+                None | Some("" | "atomic") => ListKind::Atomic,
+                Some("set") => ListKind::Set,
+                Some("map") => ListKind::Map(
+                    s.s.extensions
+                        .list_map_keys
+                        .iter()
+                        .map(|k| escape::escape(k).unwrap_or_else(|| k.clone()))
+                        .collect(),
+                ),
+                Some(other) => {
+                    return Err(EvalError::new(format!(
+                        "invalid x-kubernetes-list-type, expected 'map', 'set' or 'atomic' but got {other}"
+                    )));
+                }
+            };
+            Ok(Val::List(List::Json {
+                items: a,
+                schema: items,
+                kind,
+            }))
+        }
+        "string" => {
+            let Value::String(x) = v else {
+                return Err(EvalError::new(format!(
+                    "invalid data, expected string, got {}",
+                    go_type(v)
+                )));
+            };
+            let format =
+                s.s.value_validation
+                    .as_ref()
+                    .map_or("", |vv| vv.format.as_str());
+            match format {
+                "duration" => super::lib::time::parse_strfmt_duration(x)
+                    .map(Val::Duration)
+                    .ok_or_else(|| {
+                        EvalError::new(format!(
+                            "Invalid duration {x}: time: invalid duration \"{x}\""
+                        ))
+                    }),
+                "date" => super::lib::time::parse_date(x)
+                    .map(|secs| Val::Timestamp(secs, 0))
+                    .ok_or_else(|| {
+                        EvalError::new(format!(
+                            "Invalid date formatted string {x}: parsing time \"{x}\" as \"2006-01-02\": cannot parse \"{x}\" as \"2006\""
+                        ))
+                    }),
+                "date-time" => super::lib::time::parse_strfmt_date_time(x)
+                    .map(|(s, n)| Val::Timestamp(s, n))
+                    .ok_or_else(|| {
+                        EvalError::new(format!(
+                            "Invalid date-time formatted string {x}: parsing time \"{x}\" as \"2006-01-02T15:04:05.999999999Z07:00\": cannot parse \"{x}\" as \"2006\""
+                        ))
+                    }),
+                "byte" => super::lib::strings::base64_std_decode(x)
+                    .map(|b| Val::Bytes(b.into()))
+                    .ok_or_else(|| {
+                        EvalError::new(format!(
+                            "Invalid byte formatted string {x}: illegal base64 data at input byte 0"
+                        ))
+                    }),
+                _ => Ok(Val::Str(Str::B(x))),
+            }
+        }
+        "number" => match v {
+            Value::Number(n) => Ok(Val::Double(n.as_f64().unwrap_or_default())),
+            _ => Err(EvalError::new(format!(
+                "invalid data, expected float, got {}",
+                go_type(v)
+            ))),
+        },
+        "integer" => match v {
+            Value::Number(n) if n.is_i64() => Ok(Val::Int(n.as_i64().unwrap_or_default())),
+            _ => Err(EvalError::new(format!(
+                "invalid data, expected int, got {}",
+                go_type(v)
+            ))),
+        },
+        "boolean" => match v {
+            Value::Bool(b) => Ok(Val::Bool(*b)),
+            _ => Err(EvalError::new(format!(
+                "invalid data, expected bool, got {}",
+                go_type(v)
+            ))),
+        },
+        t => {
+            if s.s.extensions.preserve_unknown_fields {
+                Ok(Val::Preserved(v))
+            } else {
+                Err(EvalError::new(format!(
+                    "invalid type, expected object, array, number, integer, boolean or string, or no type with x-kubernetes-int-or-string or x-kubernetes-preserve-unknown-fields is true, got {t}"
+                )))
+            }
+        }
+    }
+}
+
+/// Go's `%T` of a decoded JSON value.
+fn go_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "<nil>",
+        Value::Bool(_) => "bool",
+        Value::Number(n) if n.is_i64() => "int64",
+        Value::Number(_) => "float64",
+        Value::String(_) => "string",
+        Value::Array(_) => "[]interface {}",
+        Value::Object(_) => "map[string]interface {}",
+    }
+}
+
+impl<'a> List<'a> {
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        match self {
+            List::Json { items, .. } => items.len(),
+            List::Owned { items, .. } => items.len(),
+            List::Concat { len, .. } => *len,
+        }
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The list type.
+    pub fn kind(&self) -> &ListKind {
+        match self {
+            List::Json { kind, .. } | List::Owned { kind, .. } => kind,
+            List::Concat { .. } => &ListKind::Atomic,
+        }
+    }
+
+    /// Element `i` (`None` when out of bounds).
+    pub fn get(&self, mut i: usize) -> Option<Result<Val<'a>, EvalError>> {
+        let mut l = self;
+        loop {
+            match l {
+                List::Json { items, schema, .. } => {
+                    return items.get(i).map(|v| from_json(v, *schema));
+                }
+                List::Owned { items, .. } => return items.get(i).cloned().map(Ok),
+                List::Concat { left, right, .. } => {
+                    if i < left.len() {
+                        l = left;
+                    } else {
+                        i -= left.len();
+                        l = right;
+                    }
+                }
+            }
+        }
+    }
+
+    /// All elements, converted.
+    pub fn to_vec(&self) -> Result<Vec<Val<'a>>, EvalError> {
+        (0..self.len())
+            .filter_map(|i| self.get(i))
+            .collect::<Result<Vec<_>, _>>()
+    }
+}
+
+/// A map key: only bool, int, uint and string keys exist.
+pub(crate) fn key_ok(k: &Val<'_>) -> bool {
+    matches!(k, Val::Bool(_) | Val::Int(_) | Val::Uint(_) | Val::Str(_))
+}
+
+impl<'a> MapV<'a> {
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        match self {
+            MapV::Json { obj, .. } => obj.len(),
+            MapV::Owned(m) => m.len(),
+        }
+    }
+
+    /// Whether the map is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `Find`: the value at `key`; `Ok(None)` when absent.
+    ///
+    /// # Errors
+    ///
+    /// A conversion error of the member, or `no such overload` for a
+    /// non-string key of an object map.
+    pub fn find(&self, key: &Val<'a>) -> Result<Option<Val<'a>>, EvalError> {
+        match self {
+            MapV::Json { obj, schema, kind } => {
+                let Val::Str(k) = key else {
+                    return Err(EvalError::no_overload());
+                };
+                match kind {
+                    MapKind::Object => {
+                        let name = escape::unescape(k.as_str());
+                        match obj.get(&name) {
+                            None | Some(Value::Null) => Ok(None),
+                            Some(v) => match schema.prop(&name) {
+                                Some(ps) => from_json(v, ps).map(Some),
+                                None => Ok(None),
+                            },
+                        }
+                    }
+                    MapKind::Additional => match (obj.get(k.as_str()), schema.additional()) {
+                        (Some(v), Some(ps)) => from_json(v, ps).map(Some),
+                        _ => Ok(None),
+                    },
+                    MapKind::Preserved => Ok(None),
+                }
+            }
+            MapV::Owned(m) => Ok(m.get(key).cloned()),
+        }
+    }
+
+    /// The keys, as the map iterates them (escaped names for objects; only
+    /// members with a schema).
+    pub fn keys(&self) -> Vec<Val<'a>> {
+        match self {
+            MapV::Json { obj, schema, kind } => obj
+                .keys()
+                .filter_map(|k| match kind {
+                    MapKind::Object => schema
+                        .prop(k)
+                        .map(|_| Val::string(escape::escape(k).unwrap_or_else(|| k.clone()))),
+                    MapKind::Additional => Some(Val::Str(Str::B(k))),
+                    MapKind::Preserved => None,
+                })
+                .collect(),
+            MapV::Owned(m) => m.entries().iter().map(|(k, _)| k.clone()).collect(),
+        }
+    }
+}
+
+/// Compares a number pair across int, uint and double.
+pub(crate) fn num_cmp(a: &Val<'_>, b: &Val<'_>) -> Option<Ordering> {
+    match (a, b) {
+        (Val::Int(x), Val::Int(y)) => Some(x.cmp(y)),
+        (Val::Uint(x), Val::Uint(y)) => Some(x.cmp(y)),
+        (Val::Double(x), Val::Double(y)) => x.partial_cmp(y),
+        (Val::Int(x), Val::Uint(y)) => Some(if *x < 0 {
+            Ordering::Less
+        } else {
+            (*x as u64).cmp(y)
+        }),
+        (Val::Uint(_), Val::Int(_)) => num_cmp(b, a).map(Ordering::reverse),
+        (Val::Int(x), Val::Double(y)) => cmp_i_f(*x, *y),
+        (Val::Double(_), Val::Int(_)) => num_cmp(b, a).map(Ordering::reverse),
+        (Val::Uint(x), Val::Double(y)) => cmp_u_f(*x, *y),
+        (Val::Double(_), Val::Uint(_)) => num_cmp(b, a).map(Ordering::reverse),
+        _ => None,
+    }
+}
+
+fn cmp_i_f(i: i64, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f < -9_223_372_036_854_775_808.0 {
+        return Some(Ordering::Greater);
+    }
+    if f >= 9_223_372_036_854_775_808.0 {
+        return Some(Ordering::Less);
+    }
+    let t = f.trunc();
+    match i.cmp(&(t as i64)) {
+        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)).map(|o| {
+            if o == Ordering::Equal {
+                Ordering::Equal
+            } else {
+                o
+            }
+        }),
+        o => Some(o),
+    }
+}
+
+fn cmp_u_f(u: u64, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f < 0.0 {
+        return Some(Ordering::Greater);
+    }
+    if f >= 18_446_744_073_709_551_616.0 {
+        return Some(Ordering::Less);
+    }
+    let t = f.trunc();
+    match u.cmp(&(t as u64)) {
+        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)),
+        o => Some(o),
+    }
+}
+
+/// CEL heterogeneous equality (`_==_`), with the set and map semantics of
+/// lists from objects.
+///
+/// # Errors
+///
+/// Conversion errors of members reached, or nesting beyond
+/// [`MAX_VALUE_DEPTH`].
+pub fn equals<'a>(a: &Val<'a>, b: &Val<'a>, depth: usize) -> Result<bool, EvalError> {
+    if depth > MAX_VALUE_DEPTH {
+        return Err(EvalError::new("max recursion depth exceeded"));
+    }
+    Ok(match (a, b) {
+        (Val::Null, Val::Null) => true,
+        (Val::Bool(x), Val::Bool(y)) => x == y,
+        (
+            Val::Int(_) | Val::Uint(_) | Val::Double(_),
+            Val::Int(_) | Val::Uint(_) | Val::Double(_),
+        ) => num_cmp(a, b) == Some(Ordering::Equal),
+        (Val::Str(x), Val::Str(y)) => x.as_str() == y.as_str(),
+        (Val::Bytes(x), Val::Bytes(y)) => x == y,
+        (Val::Duration(x), Val::Duration(y)) => x == y,
+        (Val::Timestamp(s1, n1), Val::Timestamp(s2, n2)) => s1 == s2 && n1 == n2,
+        (Val::Type(x), Val::Type(y)) => x == y,
+        (Val::Optional(x), Val::Optional(y)) => match (x, y) {
+            (None, None) => true,
+            (Some(x), Some(y)) => equals(x, y, depth + 1)?,
+            _ => false,
+        },
+        (Val::List(x), Val::List(y)) => list_equals(x, y, depth)?,
+        (Val::Map(x), Val::Map(y)) => map_equals(x, y, depth)?,
+        (Val::Preserved(x), other) | (other, Val::Preserved(x)) => {
+            match to_plain_json(other, depth)? {
+                Some(o) => json_semantic_eq(x, &o),
+                None => false,
+            }
+        }
+        (Val::Ext(x), Val::Ext(y)) => x.equals(y),
+        _ => false,
+    })
+}
+
+fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, EvalError> {
+    if x.len() != y.len() {
+        return Ok(false);
+    }
+    // The receiver's list type decides (the left operand's Equal).
+    match x.kind() {
+        ListKind::Atomic => {
+            for i in 0..x.len() {
+                let (Some(a), Some(b)) = (x.get(i), y.get(i)) else {
+                    return Ok(false);
+                };
+                if !equals(&a?, &b?, depth + 1)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        ListKind::Set => {
+            let xs = x.to_vec()?;
+            let hashed: Option<std::collections::HashSet<HKey>> = xs.iter().map(hkey).collect();
+            if let Some(set) = hashed {
+                for j in 0..y.len() {
+                    let Some(b) = y.get(j) else { return Ok(false) };
+                    match hkey(&b?) {
+                        Some(h) if set.contains(&h) => {}
+                        _ => return Ok(false),
+                    }
+                }
+                return Ok(true);
+            }
+            for j in 0..y.len() {
+                let Some(b) = y.get(j) else { return Ok(false) };
+                let b = b?;
+                let mut found = false;
+                for a in &xs {
+                    if equals(a, &b, depth + 1)? {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        ListKind::Map(keys) => {
+            let xs = x.to_vec()?;
+            let xkeys = xs
+                .iter()
+                .map(|e| map_list_key(e, keys))
+                .collect::<Result<Vec<_>, _>>()?;
+            let hashed: Option<std::collections::HashMap<Vec<Option<HKey>>, usize>> = xkeys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| hashed_key(k).map(|h| (h, i)))
+                .collect();
+            if let Some(index) = hashed {
+                for j in 0..y.len() {
+                    let Some(b) = y.get(j) else { return Ok(false) };
+                    let b = b?;
+                    let Some(bk) = hashed_key(&map_list_key(&b, keys)?) else {
+                        return Ok(false);
+                    };
+                    let Some(a) = index.get(&bk).and_then(|&i| xs.get(i)) else {
+                        return Ok(false);
+                    };
+                    if !equals(a, &b, depth + 1)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
+            for j in 0..y.len() {
+                let Some(b) = y.get(j) else { return Ok(false) };
+                let b = b?;
+                let bk = map_list_key(&b, keys)?;
+                let mut matched = None;
+                for (i, k) in xkeys.iter().enumerate().rev() {
+                    if keys_equal(k, &bk, depth)? {
+                        matched = Some(i);
+                        break;
+                    }
+                }
+                let Some(i) = matched else { return Ok(false) };
+                let Some(a) = xs.get(i) else { return Ok(false) };
+                if !equals(a, &b, depth + 1)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+    }
+}
+
+fn keys_equal<'a>(
+    a: &[Option<Val<'a>>],
+    b: &[Option<Val<'a>>],
+    depth: usize,
+) -> Result<bool, EvalError> {
+    for (x, y) in a.iter().zip(b) {
+        let same = match (x, y) {
+            (None, None) => true,
+            (Some(x), Some(y)) => equals(x, y, depth + 1)?,
+            _ => false,
+        };
+        if !same {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The hashable form of a map-list key.
+pub(crate) fn hashed_key(k: &[Option<Val<'_>>]) -> Option<Vec<Option<HKey>>> {
+    k.iter()
+        .map(|v| match v {
+            None => Some(None),
+            Some(v) => hkey(v).map(Some),
+        })
+        .collect()
+}
+
+/// The key of a map-list element: its key properties.
+pub(crate) fn map_list_key<'a>(
+    e: &Val<'a>,
+    keys: &[String],
+) -> Result<Vec<Option<Val<'a>>>, EvalError> {
+    let Val::Map(m) = e else {
+        return Err(EvalError::new(format!(
+            "unexpected data format for element of array with x-kubernetes-list-type=map: {}",
+            e.type_name()
+        )));
+    };
+    keys.iter()
+        .map(|k| m.find(&Val::string(k.as_str())))
+        .collect()
+}
+
+fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, EvalError> {
+    if x.len() != y.len() {
+        return Ok(false);
+    }
+    if let (
+        MapV::Json {
+            obj: xo,
+            schema: xs,
+            kind: MapKind::Object | MapKind::Preserved,
+        },
+        MapV::Json { obj: yo, .. },
+    ) = (x, y)
+    {
+        // Members without a schema compare as unstructured data.
+        for (k, v) in xo.iter() {
+            match xs.prop(k) {
+                Some(ps) => {
+                    let Some(ov) =
+                        y.find(&Val::string(escape::escape(k).unwrap_or_else(|| k.clone())))?
+                    else {
+                        return Ok(false);
+                    };
+                    if !equals(&from_json(v, ps)?, &ov, depth + 1)? {
+                        return Ok(false);
+                    }
+                }
+                None => {
+                    if let Some(ov) = yo.get(k)
+                        && !json_semantic_eq(v, ov)
+                    {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+        return Ok(true);
+    }
+    for k in x.keys() {
+        let Some(a) = x.find(&k)? else {
+            continue;
+        };
+        let Some(b) = y.find(&k)? else {
+            return Ok(false);
+        };
+        if !equals(&a, &b, depth + 1)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `equality.Semantic.DeepEqual` on decoded JSON: numbers compare by kind
+/// and value (int64 1 and float64 1 differ). Iterative: values of any
+/// depth.
+pub(crate) fn json_semantic_eq(a: &Value, b: &Value) -> bool {
+    let mut stack = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => {
+                if x.is_i64() != y.is_i64() {
+                    return false;
+                }
+                let same = match (x.as_i64(), y.as_i64()) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => x.as_f64() == y.as_f64(),
+                };
+                if !same {
+                    return false;
+                }
+            }
+            (Value::Array(x), Value::Array(y)) => {
+                if x.len() != y.len() {
+                    return false;
+                }
+                stack.extend(x.iter().zip(y));
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                if x.len() != y.len() {
+                    return false;
+                }
+                for (k, v) in x {
+                    match y.get(k) {
+                        Some(w) => stack.push((v, w)),
+                        None => return false,
+                    }
+                }
+            }
+            (Value::Null, Value::Null) => {}
+            (Value::Bool(x), Value::Bool(y)) if x == y => {}
+            (Value::String(x), Value::String(y)) if x == y => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The Go value a CEL value stands for (`Value()`), as JSON, for comparing
+/// with preserved unknown data. `None` for values without a JSON form.
+fn to_plain_json(v: &Val<'_>, depth: usize) -> Result<Option<Value>, EvalError> {
+    if depth > MAX_VALUE_DEPTH {
+        return Err(EvalError::new("max recursion depth exceeded"));
+    }
+    Ok(match v {
+        Val::Null => Some(Value::Null),
+        Val::Bool(b) => Some(Value::Bool(*b)),
+        Val::Int(i) => Some(Value::from(*i)),
+        Val::Uint(u) => Some(Value::from(*u)),
+        Val::Double(d) => serde_json::Number::from_f64(*d).map(Value::Number),
+        Val::Str(s) => Some(Value::String(s.as_str().to_string())),
+        Val::Preserved(p) => Some((*p).clone()),
+        Val::List(List::Json { items, .. }) => Some(Value::Array(items.to_vec())),
+        Val::Map(MapV::Json { obj, .. }) => Some(Value::Object((*obj).clone())),
+        Val::List(l @ (List::Owned { .. } | List::Concat { .. })) => {
+            let items = l.to_vec()?;
+            let mut out = Vec::with_capacity(items.len());
+            for i in items.iter() {
+                match to_plain_json(i, depth + 1)? {
+                    Some(j) => out.push(j),
+                    None => return Ok(None),
+                }
+            }
+            Some(Value::Array(out))
+        }
+        _ => None,
+    })
+}
+
+/// Orders two values for `<`, `<=`, `>`, `>=`: numbers across types,
+/// strings, bytes, bools, durations, timestamps. `None`: no such overload.
+pub fn compare(a: &Val<'_>, b: &Val<'_>) -> Option<Ordering> {
+    match (a, b) {
+        (Val::Str(x), Val::Str(y)) => Some(x.as_str().cmp(y.as_str())),
+        (Val::Bytes(x), Val::Bytes(y)) => Some(x.cmp(y)),
+        (Val::Bool(x), Val::Bool(y)) => Some(x.cmp(y)),
+        (Val::Duration(x), Val::Duration(y)) => Some(x.cmp(y)),
+        (Val::Timestamp(s1, n1), Val::Timestamp(s2, n2)) => Some((s1, n1).cmp(&(s2, n2))),
+        (Val::Int(_) | Val::Uint(_) | Val::Double(_), _) => num_cmp(a, b),
+        _ => None,
+    }
+}
+
+/// Whether a value is the zero value of its type (`optional.ofNonZeroValue`).
+pub fn is_zero(v: &Val<'_>) -> bool {
+    match v {
+        Val::Null => true,
+        Val::Bool(b) => !b,
+        Val::Int(i) => *i == 0,
+        Val::Uint(u) => *u == 0,
+        Val::Double(d) => *d == 0.0,
+        Val::Str(s) => s.as_str().is_empty(),
+        Val::Bytes(b) => b.is_empty(),
+        Val::Duration(d) => *d == 0,
+        Val::Timestamp(s, n) => *s == 0 && *n == 0,
+        Val::List(l) => l.is_empty(),
+        Val::Map(m) => m.is_empty(),
+        Val::Optional(o) => o.is_none(),
+        _ => false,
+    }
+}

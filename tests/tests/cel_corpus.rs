@@ -1,0 +1,212 @@
+//! Every `x-kubernetes-validations` rule of the corpus CRDs evaluates: a
+//! sample object with every property filled in is validated by the CEL
+//! validator of each CRD version (as an update over itself, so that
+//! transition rules run too), and no rule may end in an error that means
+//! the evaluator lacks something (a compile error, a missing overload, an
+//! unknown attribute).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
+use schema_core::check::read_input_owned;
+use schema_core::field::Path;
+use schema_core::source::{Limits, parse_documents};
+use schema_core::structural::Structural;
+use serde_json::{Map, Value, json};
+
+/// A value for `s` with every property present.
+fn sample(s: &Structural, depth: usize) -> Value {
+    if depth > 64 {
+        return Value::Null;
+    }
+    let vv = s.value_validation.as_deref();
+    if let Some(e) = vv.and_then(|v| v.enum_.first()) {
+        return e.clone();
+    }
+    if s.extensions.int_or_string {
+        return json!(1);
+    }
+    let mut v = match s.generic.type_.as_str() {
+        "object" => {
+            let mut m = Map::new();
+            for (k, p) in &s.properties {
+                m.insert(k.clone(), sample(p, depth + 1));
+            }
+            if let Some(ap) = s
+                .generic
+                .additional_properties
+                .as_ref()
+                .and_then(|a| a.structural.as_deref())
+            {
+                m.insert("key".into(), sample(ap, depth + 1));
+            }
+            Value::Object(m)
+        }
+        "array" => match s.items.as_deref() {
+            Some(i) => json!([sample(i, depth + 1)]),
+            None => json!([]),
+        },
+        "string" => {
+            let format = vv.map_or("", |v| v.format.as_str());
+            // A string its own rules can parse.
+            let rules: String = s
+                .x_validations
+                .iter()
+                .filter_map(|r| r.rule.as_deref())
+                .collect();
+            let hint = if rules.contains("duration(self") {
+                "duration"
+            } else if rules.contains("url(self") {
+                "url"
+            } else if rules.contains("ip(self") || rules.contains("isIP(self") {
+                "ip"
+            } else if rules.contains("cidr(self") || rules.contains("isCIDR(self") {
+                "cidr"
+            } else if rules.contains("quantity(self") {
+                "quantity"
+            } else {
+                format
+            };
+            match hint {
+                "url" => json!("https://example.com/a"),
+                "ip" => json!("10.0.0.1"),
+                "cidr" => json!("10.0.0.0/8"),
+                "quantity" => json!("1"),
+                "date-time" => json!("2024-01-01T00:00:00Z"),
+                "date" => json!("2024-01-01"),
+                "duration" => json!("1s"),
+                "byte" => json!("aGk="),
+                _ => {
+                    let n = vv.and_then(|v| v.min_length).unwrap_or(1).max(1);
+                    json!("a".repeat(usize::try_from(n).unwrap_or(1)))
+                }
+            }
+        }
+        "integer" => json!(
+            vv.and_then(|v| v.minimum.as_ref())
+                .and_then(serde_json::Number::as_i64)
+                .unwrap_or(1)
+                .max(1)
+        ),
+        "number" => json!(1.5),
+        "boolean" => json!(true),
+        _ => json!({}),
+    };
+    if s.extensions.embedded_resource
+        && let Value::Object(m) = &mut v
+    {
+        m.insert("apiVersion".into(), json!("v1"));
+        m.insert("kind".into(), json!("Sample"));
+        m.insert("metadata".into(), json!({"name": "sample"}));
+    }
+    v
+}
+
+fn count_rules(s: &Structural) -> usize {
+    s.x_validations.len()
+        + s.items.as_deref().map_or(0, count_rules)
+        + s.properties.values().map(count_rules).sum::<usize>()
+        + s.generic
+            .additional_properties
+            .as_ref()
+            .and_then(|a| a.structural.as_deref())
+            .map_or(0, count_rules)
+}
+
+/// Errors that say the evaluator lacks something, not that the sample
+/// fails the rule.
+fn is_unsupported(msg: &str) -> bool {
+    msg.contains("rule compile error")
+        || msg.contains("no such overload")
+        || msg.contains("no such attribute")
+        || msg.contains("unknown type")
+        || msg.contains("running out of cost budget")
+        || msg.contains("call cost exceeds limit")
+}
+
+#[test]
+fn every_corpus_rule_evaluates_on_a_sample() {
+    let Some(dir) = tests::corpus_dir() else {
+        return;
+    };
+    let files = tests::files_below(&dir, &["yaml", "yml", "json"]);
+    let (mut rules, mut failed_rules, mut versions) = (0, 0, 0);
+    let mut unsupported = Vec::new();
+    for file in &files {
+        if file.file_name().is_some_and(|n| n == "index.json") {
+            continue;
+        }
+        let bytes = std::fs::read(file).unwrap();
+        let name = file.display().to_string();
+        let Ok(docs) = parse_documents(&name, &bytes, &Limits::default()) else {
+            continue;
+        };
+        for doc in docs {
+            let Ok((input, _)) = read_input_owned(doc.value) else {
+                continue;
+            };
+            let Some(crd) = input.crd() else { continue };
+            let Some(spec) = crd.spec.as_ref() else {
+                continue;
+            };
+            for v in spec.versions.as_deref().unwrap_or(&[]) {
+                let Some(props) = v
+                    .schema
+                    .as_ref()
+                    .and_then(|s| s.open_api_v3_schema.as_ref())
+                else {
+                    continue;
+                };
+                let Ok(s) = Structural::from_props(props) else {
+                    continue;
+                };
+                let n = count_rules(&s);
+                if n == 0 {
+                    continue;
+                }
+                versions += 1;
+                rules += n;
+                let obj = sample(&s, 0);
+                let validator = CelValidator::new(&s, true);
+                let out = validator.validate(
+                    &Path::root(),
+                    &obj,
+                    Some(&obj),
+                    CelOptions {
+                        ratcheting: false,
+                        ..CelOptions::default()
+                    },
+                    RUNTIME_CEL_COST_BUDGET,
+                );
+                for e in &out.errors {
+                    let msg = e.to_string();
+                    if is_unsupported(&msg) {
+                        unsupported.push(format!(
+                            "{} {}: {msg}",
+                            file.strip_prefix(&dir).unwrap_or(file).display(),
+                            v.name.as_deref().unwrap_or("")
+                        ));
+                    } else {
+                        failed_rules += 1;
+                        if std::env::var_os("CEL_CORPUS_VERBOSE").is_some() {
+                            println!("  {msg}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "cel corpus: versions={versions} rules={rules} failing on the sample={failed_rules} unsupported={}",
+        unsupported.len()
+    );
+    assert!(
+        unsupported.is_empty(),
+        "rules the evaluator cannot run:\n{}",
+        unsupported.join("\n")
+    );
+    assert!(
+        rules > 100,
+        "expected the corpus to have rules, found {rules}"
+    );
+}
