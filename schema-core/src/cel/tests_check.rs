@@ -734,3 +734,26 @@ fn deep_expressions_are_bounded() {
         "compilation failed: ERROR: <input>:-1:0: expression recursion limit exceeded: 250"
     );
 }
+
+#[test]
+fn parse_errors_render_as_cel_go() {
+    use crate::cel::compile::{display_issues, parse_versioned};
+    let v = CompatibilityVersion::CURRENT;
+    let src = "a +\n)";
+    let e = display_issues(src, &parse_versioned(src, v).err().unwrap());
+    assert!(e.starts_with("ERROR: <input>:2:1: Syntax error:"), "{e}");
+    assert!(e.contains("\n | )\n | ^"), "{e}");
+    let chain = format!("a{}", ".b".repeat(300));
+    assert_eq!(
+        display_issues(&chain, &parse_versioned(&chain, v).err().unwrap()),
+        "ERROR: <input>:-1:0: expression recursion limit exceeded: 250"
+    );
+    // wide characters are marked with wide dots
+    let src = "'é' + 1 == 2";
+    let s = json!({"type": "integer", "x-kubernetes-validations": rules(src)});
+    let err = error_of(&s, v).unwrap();
+    assert!(
+        err.ends_with(" | '\u{e9}' + 1 == 2\n | .\u{ff0e}..^"),
+        "{err}"
+    );
+}
