@@ -16,6 +16,7 @@ use crate::cel::cost::{CostEstimate, estimate};
 use crate::cel::decl::DeclType;
 use crate::cel::functions::{CompatibilityVersion, Features, library, type_identifiers};
 use crate::cel::limits::{Shape, check_limits};
+use crate::cel::strformat::validate_format_calls;
 use crate::cel::types::Type;
 use crate::wire::ValidationRule;
 
@@ -577,10 +578,15 @@ fn compile_parsed(
             &to_issues(source, &parsed.info, issues),
         ));
     }
+    // The AST validators, in the order the environment installs them.
+    let features = Features::at(version);
     let mut v_issues = Vec::new();
-    homogeneous_literals(&parsed.expr, &checked, &mut v_issues, false);
-    if Features::at(version).literal_validators {
+    if features.literal_validators {
         literal_arguments(&parsed.expr, &checked, &mut v_issues);
+    }
+    homogeneous_literals(&parsed.expr, &checked, &mut v_issues, false);
+    if features.string_format {
+        validate_format_calls(&parsed.expr, &checked, &mut v_issues);
     }
     if !v_issues.is_empty() {
         return Err(display_issues(
@@ -755,7 +761,7 @@ fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>)
     });
 }
 
-fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
+pub(super) fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
     f(e);
     match &e.expr {
         Expr::Call(c) => {

@@ -116,6 +116,9 @@ pub struct Features {
     pub ext_lists: bool,
     /// The sets extension (1.29).
     pub ext_sets: bool,
+    /// `string.format` and its static check (strings extension version 1
+    /// and later, 1.29).
+    pub string_format: bool,
 }
 
 impl Features {
@@ -129,6 +132,7 @@ impl Features {
             two_var_comprehensions: v.at_least(1, 32),
             ext_lists: v.at_least(1, 34),
             ext_sets: v.at_least(1, 29),
+            string_format: v.at_least(1, 29),
         }
     }
 }

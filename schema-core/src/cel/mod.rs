@@ -11,6 +11,7 @@ pub mod functions;
 pub mod lib;
 pub mod limits;
 pub mod macros;
+mod strformat;
 pub mod types;
 pub mod validator;
 pub mod value;

@@ -677,6 +677,100 @@ fn type_errors_in_cel_go_words() {
 }
 
 #[test]
+fn string_format_calls_are_checked_statically() {
+    let obj = |rule: &str| {
+        json!({"type": "object", "properties": {"x": {"type": "integer"}, "s": {"type": "string"},
+            "m": {"type": "object", "additionalProperties": {"type": "string"}}},
+            "x-kubernetes-validations": rules(rule)})
+    };
+    let v = CompatibilityVersion::CURRENT;
+    let err = |rule: &str| error_of(&obj(rule), v);
+    assert_eq!(
+        err("'%d'.format(['a']) == ''").unwrap(),
+        "compilation failed: ERROR: <input>:1:14: error during formatting: decimal clause can only be used on integers, was given string\n | '%d'.format(['a']) == ''\n | .............^"
+    );
+    assert_eq!(
+        err("'%s %s'.format(['abc', 'def', 'ghi']) == ''").unwrap(),
+        "compilation failed: ERROR: <input>:1:15: too many arguments supplied to string.format (expected 2, got 3)\n | '%s %s'.format(['abc', 'def', 'ghi']) == ''\n | ..............^"
+    );
+    assert!(
+        err("'%s %s'.format(['abc']) == ''")
+            .unwrap()
+            .contains(": index 1 out of range\n")
+    );
+    assert!(
+        err("'filler %'.format([]) == ''")
+            .unwrap()
+            .contains(": unexpected end of string\n")
+    );
+    assert!(
+        err("'%j'.format([1]) == ''").unwrap().contains(
+            ": could not parse formatting clause: unrecognized formatting clause \"j\"\n"
+        )
+    );
+    assert!(err("'%.3'.format([1.0]) == ''").unwrap().contains(
+        ": could not parse formatting clause: error while parsing precision: could not find end of precision specifier\n"
+    ));
+    assert!(err("'%.f'.format([1.0]) == ''").unwrap().contains(
+        "error while converting precision to integer: strconv.Atoi: parsing \"\": invalid syntax\n"
+    ));
+    // %s recurses into list and map literals.
+    assert!(
+        err("'%s'.format([[1, self.m]]) == ''").is_none(),
+        "maps and lists format with %s"
+    );
+    assert!(
+        err("'%s'.format([[optional.of(1)]]) == ''")
+            .unwrap()
+            .contains("was given optional_type")
+    );
+    // Each clause's types; dyn passes; the receiver must be a literal.
+    for ok in [
+        "'%d %x %X %o %b'.format([self.x, self.s, self.x, 1u, true]) == ''",
+        "'%.2f %e %f'.format([1.5, 2.0, 'NaN']) == ''",
+        "'%%d %s'.format([null]) == ''",
+        "'%d'.format([dyn('a')]) == ''",
+        "self.s.format(['a', 'b']) == ''",
+        "'%d'.format(['a'].map(e, e)) == ''",
+    ] {
+        assert_eq!(err(ok), None, "{ok}");
+    }
+    for (bad, msg) in [
+        (
+            "'%f'.format([1]) == ''",
+            "fixed-point clause can only be used on doubles, was given int",
+        ),
+        (
+            "'%e'.format([true]) == ''",
+            "scientific clause can only be used on doubles, was given bool",
+        ),
+        (
+            "'%b'.format([1.0]) == ''",
+            "only integers and bools can be formatted as binary, was given double",
+        ),
+        (
+            "'%x'.format([1.0]) == ''",
+            "only integers, byte buffers, and strings can be formatted as hex, was given double",
+        ),
+        (
+            "'%o'.format(['a']) == ''",
+            "octal clause can only be used on integers, was given string",
+        ),
+    ] {
+        assert!(err(bad).unwrap_or_default().contains(msg), "{bad}");
+    }
+    // Before 1.29 there is no string.format at all.
+    assert!(
+        error_of(
+            &obj("'%d'.format(['a']) == ''"),
+            CompatibilityVersion::parse("1.28").unwrap()
+        )
+        .unwrap()
+        .contains("undeclared reference to 'format'")
+    );
+}
+
+#[test]
 fn libraries_follow_the_compatibility_version() {
     let s = |rule: &str| json!({"type": "string", "x-kubernetes-validations": rules(rule)});
     let v = |minor| CompatibilityVersion::new(1, minor);
