@@ -15,6 +15,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use schema_core::cel::functions::CompatibilityVersion;
 use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::field::{FieldError, Path as FieldPath};
@@ -163,9 +164,9 @@ fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
     let needs_cel = case["requires"]
         .as_array()
         .is_some_and(|r| r.iter().any(|x| x == "cel"));
-    // CEL evaluation is supported for value validation; CRD-time CEL
-    // checks (compilation, cost estimates) are not run here.
-    if needs_cel && !(suite == "k8s" && kind == "validate_value") {
+    // CEL is supported for value validation (evaluation) and for CRD
+    // validation (compilation, cost estimates).
+    if needs_cel && !(suite == "k8s" && matches!(kind, "validate_value" | "validate_crd")) {
         return Outcome::Skip;
     }
     match (suite, kind) {
@@ -277,6 +278,13 @@ fn validate_crd_case(case: &Value) -> Outcome {
         require_atomic_set_type: o["requireAtomicSetType"] == true,
         require_map_list_keys_map_set_validation: o["requireMapListKeysMapSetValidation"] == true,
         preserve_unknown_fields: false,
+        cel_compatibility_version: match o["celCompatibilityVersion"].as_str() {
+            Some(v) => match CompatibilityVersion::parse(v) {
+                Some(v) => v,
+                None => return Outcome::Fail(format!("bad celCompatibilityVersion {v}")),
+            },
+            None => CompatibilityVersion::CURRENT,
+        },
     };
     let validation = if input["schema"].is_null() {
         None

@@ -1,10 +1,18 @@
 //! CEL (`x-kubernetes-validations`): parsing with the `cel` crate's parser,
 //! and the API server's handling of rules on top of it.
 
+pub mod check;
+pub mod compile;
+pub mod cost;
+pub mod decl;
 pub mod escape;
 pub mod eval;
+pub mod functions;
 pub mod lib;
+pub mod limits;
 pub mod macros;
+mod strformat;
+pub mod types;
 pub mod validator;
 pub mod value;
 
@@ -122,3 +130,6 @@ mod tests {
 
 #[cfg(test)]
 mod eval_tests;
+
+#[cfg(test)]
+mod tests_check;

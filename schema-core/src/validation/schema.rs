@@ -1,12 +1,20 @@
 //! `validateCustomResourceDefinitionValidation`: the schema part of CRD
 //! validation.
 
+use std::cell::{OnceCell, RefCell};
+use std::sync::Arc;
+
 use serde_json::Value;
 
+use crate::cel::compile::{RuleEnv, compile_rule};
+use crate::cel::decl::{DeclType, schema_decl_type};
+use crate::cel::escape::escape;
+use crate::cel::functions::CompatibilityVersion;
 use crate::field::{ErrorList, FieldError, Path};
 use crate::structural::Structural;
 use crate::validation::defaults::validate_defaults;
 use crate::validation::structural::{StructuralOptions, validate_structural};
+use crate::wire::codec::Wire;
 use crate::wire::{CustomResourceValidation, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
 
 /// The validation options the server derives from the request
@@ -28,6 +36,10 @@ pub struct SchemaOptions {
     pub require_map_list_keys_map_set_validation: bool,
     /// Whether `spec.preserveUnknownFields` is true for this CRD.
     pub preserve_unknown_fields: bool,
+    /// The compatibility version of the CEL environment rules are compiled
+    /// in (`celEnvironmentSet`): the server's default compatibility version
+    /// unless set.
+    pub cel_compatibility_version: CompatibilityVersion,
 }
 
 impl SchemaOptions {
@@ -41,6 +53,7 @@ impl SchemaOptions {
             require_atomic_set_type: true,
             require_map_list_keys_map_set_validation: true,
             preserve_unknown_fields: false,
+            cel_compatibility_version: CompatibilityVersion::CURRENT,
         }
     }
 }
@@ -136,8 +149,8 @@ fn first_disallowed_root_field(s: &JsonSchemaProps) -> Option<&'static str> {
 }
 
 /// Validates one version's `schema` (`v` is `None` when absent) at `path`
-/// (e.g. `spec.versions[0].schema`): `validateCustomResourceDefinitionValidation`.
-/// CEL rules are checked for form only; their compilation is not done here.
+/// (e.g. `spec.versions[0].schema`): `validateCustomResourceDefinitionValidation`,
+/// CEL rule compilation and cost estimation included.
 pub fn validate_custom_resource_definition_validation(
     v: Option<&CustomResourceValidation>,
     status_enabled: bool,
@@ -187,6 +200,7 @@ pub fn validate_openapi_v3_schema(
         ));
     }
     let mut structural_init_errs = ErrorList::new();
+    let mut cel_enabled = false;
     if opts.require_structural_schema {
         match Structural::from_props(schema) {
             Err(e) => structural_init_errs.push(FieldError::invalid(schema_path, "", e.0)),
@@ -196,12 +210,14 @@ pub fn validate_openapi_v3_schema(
                 if !structural_errs.is_empty() {
                     errs.extend(structural_errs);
                 } else {
-                    errs.extend(validate_defaults(
-                        schema_path,
-                        &ss,
-                        true,
-                        opts.require_pruned_defaults,
-                    ));
+                    let default_errs =
+                        validate_defaults(schema_path, &ss, true, opts.require_pruned_defaults);
+                    if !default_errs.is_empty() {
+                        errs.extend(default_errs);
+                    } else {
+                        // Only a structural schema gets a CEL context.
+                        cel_enabled = true;
+                    }
                 }
             }
         }
@@ -211,12 +227,271 @@ pub fn validate_openapi_v3_schema(
         disallow_defaults_reason: String::new(),
         inside_resource_meta: false,
         require_valid_property_type: opts.require_valid_property_type,
+        uncorrelatable_old_self_path: None,
     };
-    openapi_schema(schema, schema_path, &ssv, true, opts, &mut errs);
+    let total = RefCell::new(TotalCost::default());
+    let root_ctx = cel_enabled.then(|| CelCtx {
+        json: Some(schema),
+        parent: None,
+        accessor: Accessor::None,
+        within_scope: schema.x_validations.as_ref().is_some_and(|v| !v.is_empty()),
+        max_cardinality: Some(1),
+        total: &total,
+        version: opts.cel_compatibility_version,
+        type_info: OnceCell::new(),
+    });
+    let mut tree = Errs::default();
+    openapi_schema(
+        schema,
+        schema_path,
+        &ssv,
+        true,
+        opts,
+        root_ctx.as_ref(),
+        &mut tree,
+    );
+    errs.extend(tree.schema);
+    errs.extend(tree.cel);
     if errs.is_empty() {
         errs.extend(structural_init_errs);
     }
+    if root_ctx.is_some() {
+        let total = total.borrow();
+        if total.total > STATIC_ESTIMATED_CRD_COST_LIMIT {
+            for (path, _) in &total.most_expensive {
+                errs.push(FieldError::forbidden(
+                    path,
+                    "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema",
+                ));
+            }
+            errs.push(FieldError::forbidden(
+                schema_path,
+                cost_error_message(
+                    "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+                    total.total,
+                    STATIC_ESTIMATED_CRD_COST_LIMIT,
+                ),
+            ));
+        }
+    }
     errs
+}
+
+/// The largest static cost of one expression (`StaticEstimatedCostLimit`).
+pub const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
+/// The largest static cost of all the rules of a schema
+/// (`StaticEstimatedCRDCostLimit`).
+pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
+
+/// `getCostErrorMessage`.
+fn cost_error_message(name: &str, cost: u64, limit: u64) -> String {
+    let f = cost as f64 / limit as f64;
+    let factor = if f > 100.0 {
+        "more than 100x".to_string()
+    } else if f < 1.5 {
+        format!("{f:.6}x")
+    } else {
+        format!("{f:.1}x")
+    };
+    format!(
+        "{name} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
+    )
+}
+
+/// `multiplyWithOverflowGuard`.
+fn multiply_guarded(base: u64, cardinality: u64) -> u64 {
+    if base == 0 {
+        0
+    } else {
+        base.saturating_mul(cardinality)
+    }
+}
+
+/// `TotalCost`: the cost of all the rules, and the (at most 4) most
+/// expensive ones costing at least 1% of the limit.
+#[derive(Default)]
+struct TotalCost {
+    total: u64,
+    most_expensive: Vec<(Path, u64)>,
+}
+
+impl TotalCost {
+    fn observe(&mut self, path: Path, cost: u64) {
+        self.total = self.total.saturating_add(cost);
+        if cost < STATIC_ESTIMATED_CRD_COST_LIMIT / 100 {
+            return;
+        }
+        self.most_expensive.push((path, cost));
+        self.most_expensive.sort_by_key(|e| std::cmp::Reverse(e.1));
+        self.most_expensive.truncate(4);
+    }
+}
+
+/// The schema errors and the CEL errors of a subtree, kept apart as
+/// `OpenAPISchemaErrorList` does (schema errors first in the result).
+#[derive(Default)]
+struct Errs {
+    schema: ErrorList,
+    cel: ErrorList,
+}
+
+/// How a child's type information is found in its parent's.
+#[derive(Clone)]
+enum Accessor {
+    None,
+    Property(String),
+    Items,
+    AdditionalProperties,
+}
+
+#[derive(Clone)]
+enum Step {
+    Property(String),
+    Items,
+    AdditionalProperties,
+}
+
+/// `CELTypeInfo`: a structural node (as a path from a converted root) and
+/// its declared type.
+#[derive(Clone)]
+struct TypeInfo {
+    root: Arc<Structural>,
+    steps: Vec<Step>,
+    decl: Arc<DeclType>,
+}
+
+impl TypeInfo {
+    fn node(&self) -> Option<&Structural> {
+        let mut cur: &Structural = &self.root;
+        for s in &self.steps {
+            cur = match s {
+                Step::Property(n) => cur.properties.get(n)?,
+                Step::Items => cur.items.as_deref()?,
+                Step::AdditionalProperties => cur
+                    .generic
+                    .additional_properties
+                    .as_ref()?
+                    .structural
+                    .as_deref()?,
+            };
+        }
+        Some(cur)
+    }
+
+    fn child(&self, step: Step, decl: &Arc<DeclType>) -> TypeInfo {
+        let mut steps = self.steps.clone();
+        steps.push(step);
+        TypeInfo {
+            root: Arc::clone(&self.root),
+            steps,
+            decl: Arc::clone(decl),
+        }
+    }
+}
+
+/// `CELSchemaContext`.
+struct CelCtx<'a> {
+    json: Option<&'a JsonSchemaProps>,
+    parent: Option<&'a CelCtx<'a>>,
+    accessor: Accessor,
+    within_scope: bool,
+    max_cardinality: Option<u64>,
+    total: &'a RefCell<TotalCost>,
+    version: CompatibilityVersion,
+    type_info: OnceCell<Result<Option<TypeInfo>, String>>,
+}
+
+/// `extractMaxElements`.
+fn extract_max_elements(s: &JsonSchemaProps) -> Option<u64> {
+    match s.type_str() {
+        "object" => {
+            if s.additional_properties.is_some() {
+                s.max_properties.map(|m| m.max(0) as u64)
+            } else {
+                Some(1)
+            }
+        }
+        "array" => s.max_items.map(|m| m.max(0) as u64),
+        _ => Some(1),
+    }
+}
+
+impl<'a> CelCtx<'a> {
+    fn child(&'a self, child: Option<&'a JsonSchemaProps>, accessor: Accessor) -> CelCtx<'a> {
+        let mut within_scope = self.within_scope;
+        if child.is_some_and(|c| c.x_validations.as_ref().is_some_and(|v| !v.is_empty())) {
+            within_scope = true;
+        }
+        let max_cardinality = match (self.max_cardinality, self.json) {
+            (Some(card), Some(json)) => {
+                extract_max_elements(json).map(|m| multiply_guarded(card, m))
+            }
+            _ => None,
+        };
+        CelCtx {
+            json: child,
+            parent: Some(self),
+            accessor,
+            within_scope,
+            max_cardinality,
+            total: self.total,
+            version: self.version,
+            type_info: OnceCell::new(),
+        }
+    }
+
+    fn type_info(&self) -> Result<Option<TypeInfo>, String> {
+        if !self.within_scope {
+            return Ok(None);
+        }
+        self.type_info
+            .get_or_init(|| {
+                if let Some(parent) = self.parent {
+                    if let Some(pti) = parent.type_info()? {
+                        if let Some(ti) = self.access(&pti) {
+                            return Ok(Some(ti));
+                        }
+                    }
+                }
+                let Some(json) = self.json else {
+                    return Ok(None);
+                };
+                let structural = Structural::from_props(json).map_err(|e| e.0)?;
+                let is_root = self.parent.is_none() || json.is_embedded_resource();
+                let decl = schema_decl_type(&structural, is_root).ok_or_else(|| {
+                    "unable to convert structural schema to CEL declarations".to_string()
+                })?;
+                Ok(Some(TypeInfo {
+                    root: Arc::new(structural),
+                    steps: Vec::new(),
+                    decl,
+                }))
+            })
+            .clone()
+    }
+
+    fn access(&self, parent: &TypeInfo) -> Option<TypeInfo> {
+        let node = parent.node()?;
+        match &self.accessor {
+            Accessor::None => None,
+            Accessor::Property(name) => {
+                if node.properties.is_empty() {
+                    return None;
+                }
+                let escaped = escape(name)?;
+                let field = parent.decl.fields()?.get(&escaped)?;
+                Some(parent.child(Step::Property(name.clone()), &field.ty))
+            }
+            Accessor::Items => {
+                node.items.as_ref()?;
+                Some(parent.child(Step::Items, parent.decl.elem()?))
+            }
+            Accessor::AdditionalProperties => {
+                node.generic.additional_properties.as_ref()?;
+                Some(parent.child(Step::AdditionalProperties, parent.decl.elem()?))
+            }
+        }
+    }
 }
 
 /// `specStandardValidatorV3`.
@@ -226,6 +501,7 @@ struct StandardValidator {
     disallow_defaults_reason: String,
     inside_resource_meta: bool,
     require_valid_property_type: bool,
+    uncorrelatable_old_self_path: Option<Path>,
 }
 
 impl StandardValidator {
@@ -233,6 +509,16 @@ impl StandardValidator {
         Self {
             allow_defaults: false,
             disallow_defaults_reason: reason,
+            ..self.clone()
+        }
+    }
+
+    fn with_forbid_old_self_validations(&self, path: &Path) -> Self {
+        if self.uncorrelatable_old_self_path.is_some() {
+            return self.clone();
+        }
+        Self {
+            uncorrelatable_old_self_path: Some(path.clone()),
             ..self.clone()
         }
     }
@@ -307,18 +593,20 @@ impl StandardValidator {
 
 const META_FIELDS: [&str; 3] = ["metadata", "kind", "apiVersion"];
 
-/// `ValidateCustomResourceDefinitionOpenAPISchema` without CEL compilation.
+/// `ValidateCustomResourceDefinitionOpenAPISchema`.
 fn openapi_schema(
     s: &JsonSchemaProps,
     p: &Path,
     ssv: &StandardValidator,
     is_root: bool,
     opts: &SchemaOptions,
-    errs: &mut ErrorList,
+    ctx: Option<&CelCtx<'_>>,
+    errs: &mut Errs,
 ) {
-    ssv.validate(s, p, errs);
+    let schema_start = errs.schema.len();
+    ssv.validate(s, p, &mut errs.schema);
     if s.unique_items == Some(true) {
-        errs.push(FieldError::forbidden(
+        errs.schema.push(FieldError::forbidden(
             &p.child("uniqueItems"),
             "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
         ));
@@ -326,7 +614,7 @@ fn openapi_schema(
     let has_properties = s.properties.as_ref().is_some_and(|m| !m.is_empty());
     if let Some(ap) = &s.additional_properties {
         if has_properties && (!ap.allows() || ap.schema().is_some()) {
-            errs.push(FieldError::forbidden(
+            errs.schema.push(FieldError::forbidden(
                 &p.child("additionalProperties"),
                 "additionalProperties and properties are mutual exclusive",
             ));
@@ -338,36 +626,47 @@ fn openapi_schema(
         } else {
             ssv.clone()
         };
-        if let SchemaOrBool::Schema(aps) = ap {
+        let ap_schema = match ap {
+            SchemaOrBool::Schema(aps) => Some(aps.as_ref()),
+            SchemaOrBool::Bool(_) => None,
+        };
+        let child = ctx.map(|c| c.child(ap_schema, Accessor::AdditionalProperties));
+        if let Some(aps) = ap_schema {
             openapi_schema(
                 aps,
                 &p.child("additionalProperties"),
                 &sub,
                 false,
                 opts,
+                child.as_ref(),
                 errs,
             );
         }
     }
     for (name, prop) in s.properties.iter().flatten() {
         let mut sub = ssv.clone();
+        if !map_is_correlatable(s.x_map_type.as_deref()) {
+            sub = sub.with_forbid_old_self_validations(p);
+        }
         if (is_root || s.is_embedded_resource()) && META_FIELDS.contains(&name.as_str()) {
             sub.inside_resource_meta = true;
             if is_root {
                 sub = sub.with_forbidden_defaults(format!("in top-level {name}"));
             }
         }
+        let child = ctx.map(|c| c.child(Some(prop), Accessor::Property(name.clone())));
         openapi_schema(
             prop,
             &p.child("properties").key(name.as_str()),
             &sub,
             false,
             opts,
+            child.as_ref(),
             errs,
         );
     }
     if let Some(n) = &s.not {
-        openapi_schema(n, &p.child("not"), ssv, false, opts, errs);
+        openapi_schema(n, &p.child("not"), ssv, false, opts, None, errs);
     }
     for (key, list) in [
         ("allOf", &s.all_of),
@@ -375,7 +674,7 @@ fn openapi_schema(
         ("anyOf", &s.any_of),
     ] {
         for (i, sub) in list.iter().flatten().enumerate() {
-            openapi_schema(sub, &p.child(key).index(i), ssv, false, opts, errs);
+            openapi_schema(sub, &p.child(key).index(i), ssv, false, opts, None, errs);
         }
     }
     for (name, d) in s.definitions.iter().flatten() {
@@ -385,19 +684,45 @@ fn openapi_schema(
             ssv,
             false,
             opts,
+            None,
             errs,
         );
     }
-    match &s.items {
-        Some(SchemaOrArray::Schema(items)) => {
-            openapi_schema(items, &p.child("items"), ssv, false, opts, errs);
-        }
-        Some(SchemaOrArray::Array(items)) => {
-            for (i, item) in items.iter().enumerate() {
-                openapi_schema(item, &p.child("items").index(i), ssv, false, opts, errs);
+    if s.items.is_some() {
+        let sub = if s.x_list_type.as_deref() != Some("map") {
+            ssv.with_forbid_old_self_validations(p)
+        } else {
+            ssv.clone()
+        };
+        match &s.items {
+            Some(SchemaOrArray::Schema(items)) => {
+                let child = ctx.map(|c| c.child(Some(items), Accessor::Items));
+                openapi_schema(
+                    items,
+                    &p.child("items"),
+                    &sub,
+                    false,
+                    opts,
+                    child.as_ref(),
+                    errs,
+                );
             }
+            Some(SchemaOrArray::Array(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    let child = ctx.map(|c| c.child(Some(item), Accessor::Items));
+                    openapi_schema(
+                        item,
+                        &p.child("items").index(i),
+                        &sub,
+                        false,
+                        opts,
+                        child.as_ref(),
+                        errs,
+                    );
+                }
+            }
+            None => {}
         }
-        None => {}
     }
     for (name, dep) in s.dependencies.iter().flatten() {
         if let crate::wire::SchemaOrStringArray::Schema(d) = dep {
@@ -407,12 +732,18 @@ fn openapi_schema(
                 ssv,
                 false,
                 opts,
+                None,
                 errs,
             );
         }
     }
-    extensions(s, p, opts, errs);
-    rules(s, p, errs);
+    extensions(s, p, opts, &mut errs.schema);
+    rules(s, p, ssv, ctx, schema_start, errs);
+}
+
+/// `MapIsCorrelatable`: maps with map-type unset, granular or atomic.
+fn map_is_correlatable(map_type: Option<&str>) -> bool {
+    matches!(map_type, None | Some("granular" | "atomic"))
 }
 
 fn type_must_be(s: &JsonSchemaProps, p: &Path, want: &str, ext: &str, errs: &mut ErrorList) {
@@ -603,15 +934,27 @@ fn has_newlines(s: &str) -> bool {
     s.contains(['\n', '\r'])
 }
 
-/// The form checks of `x-kubernetes-validations` (CEL compilation aside).
-fn rules(s: &JsonSchemaProps, p: &Path, errs: &mut ErrorList) {
+/// The checks of `x-kubernetes-validations`: their form, then, when no
+/// schema error was found at this node or below, their compilation.
+fn rules(
+    s: &JsonSchemaProps,
+    p: &Path,
+    ssv: &StandardValidator,
+    ctx: Option<&CelCtx<'_>>,
+    schema_start: usize,
+    all: &mut Errs,
+) {
+    let Some(validations) = s.x_validations.as_ref().filter(|v| !v.is_empty()) else {
+        return;
+    };
+    let errs = &mut all.schema;
     const REASONS: [&str; 4] = [
         "FieldValueDuplicate",
         "FieldValueForbidden",
         "FieldValueInvalid",
         "FieldValueRequired",
     ];
-    for (i, rule) in s.x_validations.iter().flatten().enumerate() {
+    for (i, rule) in validations.iter().enumerate() {
         let rp = p.child("x-kubernetes-validations").index(i);
         let raw_rule = rule.rule.as_deref().unwrap_or_default();
         let raw_msg = rule.message.as_deref().unwrap_or_default();
@@ -676,6 +1019,91 @@ fn rules(s: &JsonSchemaProps, p: &Path, errs: &mut ErrorList) {
                 &rp.child("fieldPath"),
                 fp,
                 "fieldPath must be a valid path",
+            ));
+        }
+    }
+    if all.schema.len() > schema_start {
+        return;
+    }
+    let Some(ctx) = ctx else {
+        return;
+    };
+    let vp = p.child("x-kubernetes-validations");
+    let info = match ctx.type_info() {
+        Err(e) => {
+            all.cel.push(FieldError::internal(
+                &vp,
+                format!(
+                    "internal error: failed to construct type information for x-kubernetes-validations rules: {e}"
+                ),
+            ));
+            return;
+        }
+        Ok(None) => {
+            all.cel.push(FieldError::internal(
+                &vp,
+                "internal error: failed to retrieve type information for x-kubernetes-validations",
+            ));
+            return;
+        }
+        Ok(Some(info)) => info,
+    };
+    let env = RuleEnv::new(&info.decl, ctx.version);
+    for (i, rule) in validations.iter().enumerate() {
+        let rp = vp.index(i);
+        let cr = compile_rule(rule, &env);
+        let cardinality = ctx.max_cardinality.unwrap_or(cr.max_cardinality);
+        let cost = multiply_guarded(cr.max_cost, cardinality);
+        if cost > STATIC_ESTIMATED_COST_LIMIT {
+            all.cel.push(FieldError::forbidden(
+                &rp.child("rule"),
+                cost_error_message("estimated rule cost", cost, STATIC_ESTIMATED_COST_LIMIT),
+            ));
+        }
+        ctx.total.borrow_mut().observe(rp.child("rule"), cost);
+        if let Some(e) = &cr.error {
+            all.cel.push(FieldError::invalid(
+                &rp.child("rule"),
+                rule.encode(),
+                e.clone(),
+            ));
+        }
+        if let Some(e) = &cr.message_expression_error {
+            all.cel.push(FieldError::invalid(
+                &rp.child("messageExpression"),
+                rule.encode(),
+                e.clone(),
+            ));
+        } else if let Some(mc) = cr.message_expression_max_cost {
+            if mc > STATIC_ESTIMATED_COST_LIMIT {
+                all.cel.push(FieldError::forbidden(
+                    &rp.child("messageExpression"),
+                    cost_error_message(
+                        "estimated messageExpression cost",
+                        mc,
+                        STATIC_ESTIMATED_COST_LIMIT,
+                    ),
+                ));
+            }
+            ctx.total
+                .borrow_mut()
+                .observe(rp.child("messageExpression"), mc);
+        }
+        if cr.uses_old_self {
+            if let Some(up) = &ssv.uncorrelatable_old_self_path {
+                all.cel.push(FieldError::invalid(
+                    &rp.child("rule"),
+                    rule.rule.clone().unwrap_or_default(),
+                    format!(
+                        "oldSelf cannot be used on the uncorrelatable portion of the schema within {up}"
+                    ),
+                ));
+            }
+        } else if let Some(o) = rule.optional_old_self {
+            all.cel.push(FieldError::invalid(
+                &rp.child("optionalOldSelf"),
+                o,
+                "may not be set if oldSelf is not used in rule",
             ));
         }
     }

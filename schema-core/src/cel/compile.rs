@@ -1,0 +1,999 @@
+//! Compiling `x-kubernetes-validations` rules as the API server does at CRD
+//! validation time (apiextensions' `schema/cel/compilation.go`): parse with
+//! the macros of the environment, type-check against the declared type of
+//! `self`, run the AST validators, and estimate the cost.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cel::common::ast::{
+    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, ListExpr, LiteralValue, SourceInfo,
+};
+use cel::parser::{Macro, MacroExprHelper, ParseError as CelParseError};
+
+use crate::cel::check::{CheckEnv, CheckIssue, Checked, Reference, check};
+use crate::cel::cost::{CostEstimate, estimate};
+use crate::cel::decl::DeclType;
+use crate::cel::functions::{CompatibilityVersion, Features, library, type_identifiers};
+use crate::cel::limits::{Shape, check_limits};
+use crate::cel::strformat::validate_format_calls;
+use crate::cel::types::Type;
+use crate::wire::ValidationRule;
+
+/// The variable a rule's value is bound to.
+pub const SCOPED_VAR_NAME: &str = "self";
+/// The variable the old value of a transition rule is bound to.
+pub const OLD_SCOPED_VAR_NAME: &str = "oldSelf";
+
+/// The placeholder type name of `self` (upstream generates a new
+/// `selfType<n>` per compilation so that rules cannot depend on it).
+pub const SELF_TYPE_NAME: &str = "selfType0";
+
+/// An error with a location in the source (0-based column in code points;
+/// line -1 for an error without location).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Issue {
+    /// 1-based line, or -1.
+    pub line: i64,
+    /// 0-based column in code points, or -1.
+    pub column: i64,
+    /// The message.
+    pub message: String,
+}
+
+/// Renders issues as cel-go's `Issues.String()`: sorted by location, each
+/// `ERROR: <input>:line:col: message` with the source line and a caret.
+pub fn display_issues(source: &str, issues: &[Issue]) -> String {
+    let mut sorted: Vec<&Issue> = issues.iter().collect();
+    sorted.sort_by_key(|i| (i.line, i.column));
+    let lines: Vec<&str> = source.split('\n').collect();
+    let mut out = Vec::with_capacity(sorted.len());
+    for (n, i) in sorted.iter().enumerate() {
+        if n >= 100 {
+            out.push(format!("{} more errors were truncated", sorted.len() - 100));
+            break;
+        }
+        let mut s = format!("ERROR: <input>:{}:{}: {}", i.line, i.column + 1, i.message);
+        if i.line >= 1 {
+            if let Some(snippet) = lines.get((i.line - 1) as usize) {
+                if snippet.len() <= 16384 {
+                    let snippet = snippet.replace('\t', " ");
+                    s.push_str("\n | ");
+                    s.push_str(&snippet);
+                    s.push_str("\n | ");
+                    let mut chars = snippet.chars();
+                    for _ in 0..i.column.max(0) {
+                        match chars.next() {
+                            Some(c) if c.len_utf8() > 1 => s.push('\u{ff0e}'),
+                            Some(_) => s.push('.'),
+                            None => break,
+                        }
+                    }
+                    match chars.next() {
+                        Some(c) if c.len_utf8() > 1 => s.push('\u{ff3e}'),
+                        _ => s.push('^'),
+                    }
+                }
+            }
+        }
+        out.push(s);
+    }
+    out.join("\n")
+}
+
+/// The (line, 0-based code point column) of a byte offset.
+fn location_of(source: &str, byte_offset: u32) -> (i64, i64) {
+    let off = (byte_offset as usize).min(source.len());
+    let mut line = 1i64;
+    let mut line_start = 0usize;
+    for (i, b) in source.bytes().enumerate() {
+        if i >= off {
+            break;
+        }
+        if b == b'\n' {
+            line += 1;
+            line_start = i + 1;
+        }
+    }
+    let col = source
+        .get(line_start..off)
+        .map_or(0, |s| s.chars().count() as i64);
+    (line, col)
+}
+
+fn issue_at(source: &str, info: &SourceInfo, id: u64, message: String) -> Issue {
+    match info.offset_for(id) {
+        Some((start, _)) => {
+            let (line, column) = location_of(source, start);
+            Issue {
+                line,
+                column,
+                message,
+            }
+        }
+        None => Issue {
+            line: -1,
+            column: -1,
+            message,
+        },
+    }
+}
+
+/// A parsed expression with its source positions.
+pub struct Parsed {
+    /// The expression, macros expanded.
+    pub expr: IdedExpr,
+    /// The byte offsets of the expressions.
+    pub info: SourceInfo,
+    /// The shape the limit check measured.
+    pub shape: Shape,
+}
+
+/// Parses `source` with the syntax and macros of the environment at `v`,
+/// within cel-go's parser limits.
+pub fn parse_versioned(source: &str, v: CompatibilityVersion) -> Result<Parsed, Vec<Issue>> {
+    let shape = check_limits(source).map_err(|e| {
+        vec![Issue {
+            line: -1,
+            column: -1,
+            message: e.0,
+        }]
+    })?;
+    let env = parser_env(v);
+    match env
+        .parser()
+        .max_recursion_depth(1000)
+        .parse_with_source_info(source)
+    {
+        Ok((expr, info)) => Ok(Parsed { expr, info, shape }),
+        Err(errs) => Err(errs
+            .errors
+            .iter()
+            .map(|e| Issue {
+                line: e.pos.0 as i64,
+                column: (e.pos.1 as i64 - 1).max(-1),
+                message: e.msg.clone(),
+            })
+            .collect()),
+    }
+}
+
+fn parser_env(v: CompatibilityVersion) -> Arc<cel::Env> {
+    static CACHE: OnceLock<Mutex<HashMap<CompatibilityVersion, Arc<cel::Env>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Ok(g) = cache.lock() {
+        if let Some(e) = g.get(&v) {
+            return Arc::clone(e);
+        }
+    }
+    let env = Arc::new(build_parser_env(v));
+    if let Ok(mut g) = cache.lock() {
+        g.insert(v, Arc::clone(&env));
+    }
+    env
+}
+
+fn build_parser_env(v: CompatibilityVersion) -> cel::Env {
+    let f = Features::at(v);
+    let mut env = cel::Env::stdlib().with_optional_support(f.optional_types);
+    let mut macros: Vec<Macro> = Vec::new();
+    if f.optional_types {
+        macros.push(Macro::receiver("optMap", 2, |h, t, a| {
+            opt_map(h, t, a, true)
+        }));
+        macros.push(Macro::receiver("optFlatMap", 2, |h, t, a| {
+            opt_map(h, t, a, false)
+        }));
+    }
+    if f.two_var_comprehensions {
+        for name in ["all", "exists", "existsOne", "exists_one"] {
+            macros.push(Macro::receiver(name, 3, move |h, t, a| {
+                quantifier(h, t, a, name)
+            }));
+        }
+        for name in ["transformList", "transformMap", "transformMapEntry"] {
+            for n in [3, 4] {
+                macros.push(Macro::receiver(name, n, move |h, t, a| {
+                    transform(h, t, a, name)
+                }));
+            }
+        }
+    }
+    if f.ext_lists {
+        macros.push(Macro::receiver("sortBy", 2, sort_by));
+    }
+    for m in macros {
+        // Duplicates cannot happen: these macros are for other arities.
+        let _ = env.add_macro(m);
+    }
+    env
+}
+
+type MacroResult = Result<Option<IdedExpr>, CelParseError>;
+
+fn call(
+    h: &mut MacroExprHelper<'_>,
+    name: &str,
+    target: Option<IdedExpr>,
+    args: Vec<IdedExpr>,
+) -> IdedExpr {
+    h.next_expr(Expr::Call(CallExpr {
+        func_name: name.to_string(),
+        target: target.map(Box::new),
+        args,
+    }))
+}
+
+fn ident(h: &mut MacroExprHelper<'_>, name: &str) -> IdedExpr {
+    h.next_expr(Expr::Ident(name.to_string()))
+}
+
+fn lit_bool(h: &mut MacroExprHelper<'_>, b: bool) -> IdedExpr {
+    h.next_expr(Expr::Literal(LiteralValue::Boolean(b.into())))
+}
+
+fn lit_int(h: &mut MacroExprHelper<'_>, i: i64) -> IdedExpr {
+    h.next_expr(Expr::Literal(LiteralValue::Int(i.into())))
+}
+
+fn empty_list(h: &mut MacroExprHelper<'_>) -> IdedExpr {
+    h.next_expr(Expr::List(ListExpr::new(Vec::new())))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn comprehension(
+    h: &mut MacroExprHelper<'_>,
+    iter_range: IdedExpr,
+    iter_var: &str,
+    iter_var2: Option<&str>,
+    accu_var: &str,
+    accu_init: IdedExpr,
+    loop_cond: IdedExpr,
+    loop_step: IdedExpr,
+    result: IdedExpr,
+) -> IdedExpr {
+    h.next_expr(Expr::Comprehension(Box::new(ComprehensionExpr {
+        iter_range,
+        iter_var: iter_var.to_string(),
+        iter_var2: iter_var2.map(str::to_string),
+        accu_var: accu_var.to_string(),
+        accu_init,
+        loop_cond,
+        loop_step,
+        result,
+    })))
+}
+
+const ACCU: &str = "@result";
+
+fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<String, CelParseError> {
+    match &e.expr {
+        Expr::Ident(n) => Ok(n.clone()),
+        _ => Err(h.new_error(e.id, msg)),
+    }
+}
+
+fn opt_map(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+    wrap: bool,
+) -> MacroResult {
+    let name = if wrap { "optMap" } else { "optFlatMap" };
+    let var = simple_name(
+        h,
+        &args[0],
+        &format!("{name}() variable name must be a simple identifier"),
+    )?;
+    let Some(t) = target.take() else {
+        return Ok(None);
+    };
+    let map_expr = args.remove(1);
+    args.clear();
+    let has_value = call(h, "hasValue", Some(t.clone()), Vec::new());
+    let value = call(h, "value", Some(t), Vec::new());
+    let range = empty_list(h);
+    let cond = lit_bool(h, false);
+    let step = ident(h, &var);
+    let bind = comprehension(h, range, "#unused", None, &var, value, cond, step, map_expr);
+    let then = if wrap {
+        call(h, "optional.of", None, vec![bind])
+    } else {
+        bind
+    };
+    let none = call(h, "optional.none", None, Vec::new());
+    Ok(Some(call(h, "_?_:_", None, vec![has_value, then, none])))
+}
+
+fn quantifier(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+    name: &str,
+) -> MacroResult {
+    let v1 = simple_name(h, &args[0], "argument must be a simple name")?;
+    let v2 = simple_name(h, &args[1], "argument must be a simple name")?;
+    let Some(t) = target.take() else {
+        return Ok(None);
+    };
+    let pred = args.remove(2);
+    args.clear();
+    let expr = match name {
+        "all" => {
+            let init = lit_bool(h, true);
+            let a = ident(h, ACCU);
+            let cond = call(h, "@not_strictly_false", None, vec![a]);
+            let a2 = ident(h, ACCU);
+            let step = call(h, "_&&_", None, vec![a2, pred]);
+            let res = ident(h, ACCU);
+            comprehension(h, t, &v1, Some(&v2), ACCU, init, cond, step, res)
+        }
+        "exists" => {
+            let init = lit_bool(h, false);
+            let a = ident(h, ACCU);
+            let not = call(h, "!_", None, vec![a]);
+            let cond = call(h, "@not_strictly_false", None, vec![not]);
+            let a2 = ident(h, ACCU);
+            let step = call(h, "_||_", None, vec![a2, pred]);
+            let res = ident(h, ACCU);
+            comprehension(h, t, &v1, Some(&v2), ACCU, init, cond, step, res)
+        }
+        _ => {
+            let init = lit_int(h, 0);
+            let cond = lit_bool(h, true);
+            let a = ident(h, ACCU);
+            let one = lit_int(h, 1);
+            let add = call(h, "_+_", None, vec![a, one]);
+            let a2 = ident(h, ACCU);
+            let step = call(h, "_?_:_", None, vec![pred, add, a2]);
+            let a3 = ident(h, ACCU);
+            let one2 = lit_int(h, 1);
+            let res = call(h, "_==_", None, vec![a3, one2]);
+            comprehension(h, t, &v1, Some(&v2), ACCU, init, cond, step, res)
+        }
+    };
+    Ok(Some(expr))
+}
+
+fn transform(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+    name: &str,
+) -> MacroResult {
+    let v1 = simple_name(h, &args[0], "argument must be a simple name")?;
+    let v2 = simple_name(h, &args[1], "argument must be a simple name")?;
+    let Some(t) = target.take() else {
+        return Ok(None);
+    };
+    let transform = args.pop();
+    let filter = if args.len() == 3 { args.pop() } else { None };
+    args.clear();
+    let Some(transform) = transform else {
+        return Ok(None);
+    };
+    let a = ident(h, ACCU);
+    let (init, step) = match name {
+        "transformList" => {
+            let l = h.next_expr(Expr::List(ListExpr::new(vec![transform])));
+            (empty_list(h), call(h, "_+_", None, vec![a, l]))
+        }
+        "transformMap" => {
+            let k = ident(h, &v1);
+            let init = h.next_expr(Expr::Map(cel::common::ast::MapExpr::default()));
+            (init, call(h, "cel.@mapInsert", None, vec![a, k, transform]))
+        }
+        _ => {
+            let init = h.next_expr(Expr::Map(cel::common::ast::MapExpr::default()));
+            (init, call(h, "cel.@mapInsert", None, vec![a, transform]))
+        }
+    };
+    let step = match filter {
+        Some(f) => {
+            let a2 = ident(h, ACCU);
+            call(h, "_?_:_", None, vec![f, step, a2])
+        }
+        None => step,
+    };
+    let cond = lit_bool(h, true);
+    let res = ident(h, ACCU);
+    Ok(Some(comprehension(
+        h,
+        t,
+        &v1,
+        Some(&v2),
+        ACCU,
+        init,
+        cond,
+        step,
+        res,
+    )))
+}
+
+fn sort_by(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+) -> MacroResult {
+    const VAR: &str = "@__sortBy_input__";
+    let Some(t) = target.as_ref() else {
+        return Ok(None);
+    };
+    if !matches!(
+        t.expr,
+        Expr::List(_) | Expr::Select(_) | Expr::Ident(_) | Expr::Comprehension(_) | Expr::Call(_)
+    ) {
+        return Err(h.new_error(
+            t.id,
+            "sortBy can only be applied to a list, identifier, comprehension, call or select expression",
+        ));
+    }
+    let v = simple_name(h, &args[0], "argument must be a simple name")?;
+    let Some(t) = target.take() else {
+        return Ok(None);
+    };
+    let key = args.remove(1);
+    args.clear();
+    // map(v, key) over the bound input
+    let range = ident(h, VAR);
+    let init = empty_list(h);
+    let cond = lit_bool(h, true);
+    let a = ident(h, ACCU);
+    let l = h.next_expr(Expr::List(ListExpr::new(vec![key])));
+    let step = call(h, "_+_", None, vec![a, l]);
+    let res = ident(h, ACCU);
+    let mapped = comprehension(h, range, &v, None, ACCU, init, cond, step, res);
+    let recv = ident(h, VAR);
+    let sorted = call(h, "@sortByAssociatedKeys", Some(recv), vec![mapped]);
+    let brange = empty_list(h);
+    let bcond = lit_bool(h, false);
+    let bstep = ident(h, VAR);
+    Ok(Some(comprehension(
+        h, brange, "#unused", None, VAR, t, bcond, bstep, sorted,
+    )))
+}
+
+/// The environment one schema node's rules compile in.
+#[derive(Clone, Debug)]
+pub struct RuleEnv {
+    /// The compatibility version.
+    pub version: CompatibilityVersion,
+    /// The declared type of `self`, its object types named.
+    pub root: Arc<DeclType>,
+    /// The environment with `oldSelf` of the type of `self`.
+    pub env: CheckEnv,
+    /// The environment with `oldSelf` optional (`optionalOldSelf: true`).
+    pub env_optional_old_self: CheckEnv,
+}
+
+impl RuleEnv {
+    /// The environments of the rules of a node whose declared type is
+    /// `decl`.
+    pub fn new(decl: &Arc<DeclType>, version: CompatibilityVersion) -> Self {
+        let root = decl.maybe_assign_type_name(SELF_TYPE_NAME);
+        let self_type = root.cel_type();
+        let object_types = root.object_types();
+        let features = Features::at(version);
+        let lib = library(version);
+        let mk = |old: Type| {
+            let mut variables: Vec<(String, Type)> = vec![
+                (SCOPED_VAR_NAME.to_string(), self_type.clone()),
+                (OLD_SCOPED_VAR_NAME.to_string(), old),
+            ];
+            for (n, t) in type_identifiers(version) {
+                variables.push((n.to_string(), t));
+            }
+            CheckEnv {
+                library: Arc::clone(&lib),
+                features,
+                variables,
+                object_types: object_types.clone(),
+            }
+        };
+        RuleEnv {
+            version,
+            env: mk(self_type.clone()),
+            env_optional_old_self: mk(Type::optional(self_type.clone())),
+            root,
+        }
+    }
+}
+
+/// A successfully compiled expression.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The checked expression's types and references.
+    pub checked: Checked,
+    /// The type of the whole expression.
+    pub output: Type,
+    /// The estimated cost.
+    pub cost: CostEstimate,
+}
+
+/// Compiles one expression: parse, check, AST validators, cost. The error
+/// is cel-go's `issues.String()`.
+pub fn compile_expression(
+    source: &str,
+    env: &CheckEnv,
+    root: &Arc<DeclType>,
+    version: CompatibilityVersion,
+) -> Result<Compiled, String> {
+    let shape = check_limits(source).map_err(|e| {
+        display_issues(
+            source,
+            &[Issue {
+                line: -1,
+                column: -1,
+                message: e.0,
+            }],
+        )
+    })?;
+    if shape.max_total_depth > DEEP_EXPRESSION {
+        // Deep expressions: the parser, the checker and the estimator
+        // recurse, so compile on a thread with a large stack.
+        let result = std::thread::scope(|scope| {
+            let handle = std::thread::Builder::new()
+                .stack_size(DEEP_STACK_SIZE)
+                .spawn_scoped(scope, || compile_parsed_deep(source, env, root, version));
+            match handle {
+                Ok(h) => h
+                    .join()
+                    .map_err(|_| "internal error: compilation failed".to_string()),
+                Err(e) => Err(format!("internal error: {e}")),
+            }
+        });
+        return result.and_then(|r| r);
+    }
+    compile_parsed_deep(source, env, root, version)
+}
+
+/// The rule nesting (as the limit check measures it) above which an
+/// expression is compiled on a thread of its own.
+const DEEP_EXPRESSION: u32 = 40;
+/// The stack of that thread: enough for the deepest expression the parser
+/// limits allow.
+const DEEP_STACK_SIZE: usize = 1 << 30;
+
+fn compile_parsed_deep(
+    source: &str,
+    env: &CheckEnv,
+    root: &Arc<DeclType>,
+    version: CompatibilityVersion,
+) -> Result<Compiled, String> {
+    let parsed = parse_versioned(source, version).map_err(|i| display_issues(source, &i))?;
+    compile_parsed(source, parsed, env, root, version)
+}
+
+fn compile_parsed(
+    source: &str,
+    parsed: Parsed,
+    env: &CheckEnv,
+    root: &Arc<DeclType>,
+    version: CompatibilityVersion,
+) -> Result<Compiled, String> {
+    let (checked, issues) = check(&parsed.expr, env);
+    if !issues.is_empty() {
+        return Err(display_issues(
+            source,
+            &to_issues(source, &parsed.info, issues),
+        ));
+    }
+    // The AST validators, in the order the environment installs them.
+    let features = Features::at(version);
+    let mut v_issues = Vec::new();
+    if features.literal_validators {
+        literal_arguments(&parsed.expr, &checked, &mut v_issues);
+    }
+    homogeneous_literals(&parsed.expr, &checked, &mut v_issues, false);
+    if features.string_format {
+        validate_format_calls(&parsed.expr, &checked, &mut v_issues);
+    }
+    if !v_issues.is_empty() {
+        return Err(display_issues(
+            source,
+            &to_issues(source, &parsed.info, v_issues),
+        ));
+    }
+    let output = checked.type_of(parsed.expr.id);
+    let cost = estimate(&parsed.expr, &checked, root);
+    Ok(Compiled {
+        checked,
+        output,
+        cost,
+    })
+}
+
+fn to_issues(source: &str, info: &SourceInfo, issues: Vec<CheckIssue>) -> Vec<Issue> {
+    issues
+        .into_iter()
+        .map(|i| issue_at(source, info, i.expr_id, i.message))
+        .collect()
+}
+
+/// Visits every expression below `e` (pre-order), with whether its parent
+/// is an exempt `format` call (through list and map literals).
+fn homogeneous_literals(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>, exempt: bool) {
+    let mismatch = |out: &mut Vec<CheckIssue>, id: u64, expected: &Type, actual: &Type| {
+        out.push(CheckIssue {
+            expr_id: id,
+            message: format!("expected type '{expected}' but found '{actual}'"),
+        });
+    };
+    match &e.expr {
+        Expr::List(l) => {
+            if !exempt {
+                let mut first: Option<Type> = None;
+                for (i, el) in l.elements.iter().enumerate() {
+                    let mut t = checked.type_of(el.id);
+                    if l.optional_indices.contains(&i) {
+                        if let Some(v) = t.optional_value() {
+                            t = v.clone();
+                        }
+                    }
+                    match &first {
+                        None => first = Some(t),
+                        Some(f) if !f.is_equivalent_type(&t) => {
+                            mismatch(out, el.id, f, &t);
+                            break;
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+            for el in &l.elements {
+                homogeneous_literals(el, checked, out, exempt);
+            }
+        }
+        Expr::Map(m) => {
+            if !exempt {
+                let mut first: Option<(Type, Type)> = None;
+                for entry in &m.entries {
+                    let EntryExpr::MapEntry(me) = &entry.expr else {
+                        continue;
+                    };
+                    let kt = checked.type_of(me.key.id);
+                    let mut vt = checked.type_of(me.value.id);
+                    if me.optional {
+                        if let Some(v) = vt.optional_value() {
+                            vt = v.clone();
+                        }
+                    }
+                    match &first {
+                        None => first = Some((kt, vt)),
+                        Some((k, v)) => {
+                            if !k.is_equivalent_type(&kt) {
+                                mismatch(out, me.key.id, k, &kt);
+                            }
+                            if !v.is_equivalent_type(&vt) {
+                                mismatch(out, me.value.id, v, &vt);
+                            }
+                        }
+                    }
+                }
+            }
+            for entry in &m.entries {
+                if let EntryExpr::MapEntry(me) = &entry.expr {
+                    homogeneous_literals(&me.key, checked, out, exempt);
+                    homogeneous_literals(&me.value, checked, out, exempt);
+                }
+            }
+        }
+        Expr::Call(c) => {
+            let name = match checked.references.get(&e.id) {
+                Some(Reference::Function {
+                    namespaced: Some(n),
+                    ..
+                }) => n.as_str(),
+                _ => c.func_name.as_str(),
+            };
+            let child_exempt = name == "format";
+            if let Some(t) = &c.target {
+                homogeneous_literals(t, checked, out, child_exempt);
+            }
+            for a in &c.args {
+                homogeneous_literals(a, checked, out, child_exempt);
+            }
+        }
+        Expr::Select(s) => homogeneous_literals(&s.operand, checked, out, false),
+        Expr::Struct(s) => {
+            for entry in &s.entries {
+                if let EntryExpr::StructField(f) = &entry.expr {
+                    homogeneous_literals(&f.value, checked, out, false);
+                }
+            }
+        }
+        Expr::Comprehension(c) => {
+            for x in [
+                &c.iter_range,
+                &c.accu_init,
+                &c.loop_cond,
+                &c.loop_step,
+                &c.result,
+            ] {
+                homogeneous_literals(x, checked, out, false);
+            }
+        }
+        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+    }
+}
+
+/// `ValidateDurationLiterals`, `ValidateTimestampLiterals` and
+/// `ValidateRegexLiterals`.
+fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>) {
+    visit(e, &mut |x| {
+        let Expr::Call(c) = &x.expr else {
+            return;
+        };
+        let name = match checked.references.get(&x.id) {
+            Some(Reference::Function {
+                namespaced: Some(n),
+                ..
+            }) => n.as_str(),
+            _ => c.func_name.as_str(),
+        };
+        let Some(arg) = c.args.first() else {
+            return;
+        };
+        let Expr::Literal(lit) = &arg.expr else {
+            return;
+        };
+        let valid = match (name, lit) {
+            ("duration", LiteralValue::String(s)) => {
+                let s: &str = s.as_ref();
+                parse_go_duration(s).is_some()
+            }
+            ("timestamp", LiteralValue::String(s)) => {
+                let s: &str = s.as_ref();
+                is_rfc3339_timestamp(s)
+            }
+            ("matches", LiteralValue::String(s)) => {
+                let s: &str = s.as_ref();
+                crate::goregex::compile(s).is_ok()
+            }
+            _ => true,
+        };
+        if !valid {
+            out.push(CheckIssue {
+                expr_id: arg.id,
+                message: format!("invalid {name} argument"),
+            });
+        }
+    });
+}
+
+pub(super) fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
+    f(e);
+    match &e.expr {
+        Expr::Call(c) => {
+            if let Some(t) = &c.target {
+                visit(t, f);
+            }
+            for a in &c.args {
+                visit(a, f);
+            }
+        }
+        Expr::Select(s) => visit(&s.operand, f),
+        Expr::List(l) => {
+            for el in &l.elements {
+                visit(el, f);
+            }
+        }
+        Expr::Map(m) => {
+            for entry in &m.entries {
+                if let EntryExpr::MapEntry(me) = &entry.expr {
+                    visit(&me.key, f);
+                    visit(&me.value, f);
+                }
+            }
+        }
+        Expr::Struct(s) => {
+            for entry in &s.entries {
+                if let EntryExpr::StructField(sf) = &entry.expr {
+                    visit(&sf.value, f);
+                }
+            }
+        }
+        Expr::Comprehension(c) => {
+            for x in [
+                &c.iter_range,
+                &c.accu_init,
+                &c.loop_cond,
+                &c.loop_step,
+                &c.result,
+            ] {
+                visit(x, f);
+            }
+        }
+        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+    }
+}
+
+/// Go's `time.ParseDuration`: the duration in nanoseconds, or `None`.
+pub fn parse_go_duration(s: &str) -> Option<i64> {
+    let mut rest = s;
+    let mut neg = false;
+    if let Some(r) = rest.strip_prefix('-') {
+        neg = true;
+        rest = r;
+    } else if let Some(r) = rest.strip_prefix('+') {
+        rest = r;
+    }
+    if rest == "0" {
+        return Some(0);
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let mut total: u128 = 0;
+    while !rest.is_empty() {
+        let int_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let int_part = &rest[..int_len];
+        rest = &rest[int_len..];
+        let mut frac_part = "";
+        if let Some(r) = rest.strip_prefix('.') {
+            let n = r.bytes().take_while(u8::is_ascii_digit).count();
+            frac_part = &r[..n];
+            rest = &r[n..];
+        }
+        if int_part.is_empty() && frac_part.is_empty() {
+            return None;
+        }
+        let unit_len = rest
+            .char_indices()
+            .find(|(_, c)| *c == '.' || c.is_ascii_digit())
+            .map_or(rest.len(), |(i, _)| i);
+        let unit = &rest[..unit_len];
+        rest = &rest[unit_len..];
+        let scale: u128 = match unit {
+            "ns" => 1,
+            "us" | "\u{b5}s" | "\u{3bc}s" => 1_000,
+            "ms" => 1_000_000,
+            "s" => 1_000_000_000,
+            "m" => 60_000_000_000,
+            "h" => 3_600_000_000_000,
+            _ => return None,
+        };
+        let iv: u128 = if int_part.is_empty() {
+            0
+        } else {
+            int_part.parse().ok()?
+        };
+        let mut v = iv.checked_mul(scale)?;
+        if !frac_part.is_empty() {
+            let mut f: u128 = 0;
+            let mut div: u128 = 1;
+            for d in frac_part.bytes().take(30) {
+                f = f * 10 + u128::from(d - b'0');
+                div *= 10;
+            }
+            v = v.checked_add(f * scale / div)?;
+        }
+        total = total.checked_add(v)?;
+        if total > (1u128 << 63) {
+            return None;
+        }
+    }
+    if !neg && total > i64::MAX as u128 {
+        return None;
+    }
+    let t = total as i128;
+    Some(if neg { (-t) as i64 } else { t as i64 })
+}
+
+/// Go's `time.Parse(time.RFC3339, s)` plus CEL's timestamp range
+/// (years 1 to 9999).
+pub fn is_rfc3339_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = b.get(r)?;
+        if !part.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        std::str::from_utf8(part).ok()?.parse().ok()
+    };
+    let (Some(year), Some(month), Some(day)) = (digits(0..4), digits(5..7), digits(8..10)) else {
+        return false;
+    };
+    if b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') || b.get(10) != Some(&b'T') {
+        return false;
+    }
+    let (Some(hour), Some(min), Some(sec)) = (digits(11..13), digits(14..16), digits(17..19))
+    else {
+        return false;
+    };
+    if b.get(13) != Some(&b':') || b.get(16) != Some(&b':') {
+        return false;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    if day < 1 || day > days || hour > 23 || min > 59 || sec > 59 || year < 1 {
+        return false;
+    }
+    let mut i = 19;
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    match b.get(i) {
+        Some(b'Z') => i + 1 == b.len(),
+        Some(b'+' | b'-') => {
+            let (Some(h), Some(m)) = (digits(i + 1..i + 3), digits(i + 4..i + 6)) else {
+                return false;
+            };
+            b.get(i + 3) == Some(&b':') && i + 6 == b.len() && h <= 23 && m <= 59
+        }
+        _ => false,
+    }
+}
+
+/// The result of compiling one rule (`CompilationResult`).
+#[derive(Clone, Debug, Default)]
+pub struct RuleCompilation {
+    /// The rule's error: `compilation failed: …` or `cel expression must
+    /// evaluate to a bool`.
+    pub error: Option<String>,
+    /// Whether the rule references `oldSelf`.
+    pub uses_old_self: bool,
+    /// The estimated worst-case cost of the rule.
+    pub max_cost: u64,
+    /// The rule's cardinality when under unbounded lists or maps.
+    pub max_cardinality: u64,
+    /// The messageExpression's error.
+    pub message_expression_error: Option<String>,
+    /// The estimated cost of the messageExpression, when it compiled.
+    pub message_expression_max_cost: Option<u64>,
+}
+
+/// Compiles a rule and its messageExpression (`compileRule`).
+pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
+    let mut result = RuleCompilation::default();
+    let source = rule.rule.as_deref().unwrap_or_default();
+    if source.trim().is_empty() {
+        return result;
+    }
+    let check_env = if rule.optional_old_self == Some(true) {
+        &env.env_optional_old_self
+    } else {
+        &env.env
+    };
+    let compiled = match compile_expression(source, check_env, &env.root, env.version) {
+        Ok(c) => c,
+        Err(e) => {
+            result.error = Some(format!("compilation failed: {e}"));
+            return result;
+        }
+    };
+    if compiled.output != Type::Bool {
+        result.error = Some("cel expression must evaluate to a bool".into());
+        return result;
+    }
+    result.uses_old_self = compiled.checked.references_variable(OLD_SCOPED_VAR_NAME);
+    result.max_cost = compiled.cost.max;
+    result.max_cardinality = crate::cel::decl::max_cardinality(env.root.min_serialized_size);
+    if let Some(msg) = rule.message_expression.as_deref().filter(|m| !m.is_empty()) {
+        match compile_expression(msg, check_env, &env.root, env.version) {
+            Err(e) => {
+                result.message_expression_error =
+                    Some(format!("messageExpression compilation failed: {e}"));
+            }
+            Ok(c) if c.output != Type::String => {
+                result.message_expression_error =
+                    Some("messageExpression must evaluate to a string".into());
+            }
+            Ok(c) => result.message_expression_max_cost = Some(c.cost.max),
+        }
+    }
+    result
+}
