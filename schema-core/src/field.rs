@@ -343,6 +343,17 @@ impl FieldError {
         )
     }
 
+    /// `field.Invalid(path, value, detail)` where `value` stands for a Go
+    /// struct: a compound value prints as `json.Marshal` writes the struct,
+    /// its fields in the order given (not sorted as a map's keys would be).
+    pub fn invalid_struct(field: &Path, value: &Value, detail: impl Into<String>) -> Self {
+        let bad_value = match value {
+            Value::Array(_) | Value::Object(_) => BadValue::Raw(crate::deep::go_json(value, false)),
+            other => BadValue::Json(other.clone()),
+        };
+        Self::new(ErrorType::Invalid, field, bad_value, detail.into())
+    }
+
     /// `field.TypeInvalid(path, value, detail)`.
     pub fn type_invalid(field: &Path, value: impl Into<Value>, detail: impl Into<String>) -> Self {
         Self::new(

@@ -886,9 +886,9 @@ fn validate_owner_references(refs: &[Value], p: &Path, errs: &mut ErrorList) {
             ));
         }
         if group.is_empty() && version == "v1" && kind == "Event" {
-            errs.push(FieldError::invalid(
+            errs.push(FieldError::invalid_struct(
                 p,
-                r.clone(),
+                r,
                 format!("{group}/{version}, Kind={kind} is disallowed from being an owner"),
             ));
         }
@@ -897,9 +897,9 @@ fn validate_owner_references(refs: &[Value], p: &Path, errs: &mut ErrorList) {
             if first_controller.is_empty() {
                 first_controller = current;
             } else {
-                errs.push(FieldError::invalid(
+                errs.push(FieldError::invalid_struct(
                     p,
-                    Value::Array(refs.to_vec()),
+                    &Value::Array(refs.to_vec()),
                     format!(
                         "Only one reference can have Controller set to true. Found \"true\" in references for {first_controller} and {current}"
                     ),
@@ -1042,16 +1042,16 @@ fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorList) {
     // per-version fields to the top level and leaves nothing per version.
 
     if !unique_names {
-        errs.push(FieldError::invalid(
+        errs.push(FieldError::invalid_struct(
             &sp.child("versions"),
-            versions_value(spec),
+            &versions_value(spec),
             "must contain unique version names",
         ));
     }
     if storage_count != 1 {
-        errs.push(FieldError::invalid(
+        errs.push(FieldError::invalid_struct(
             &sp.child("versions"),
-            versions_value(spec),
+            &versions_value(spec),
             "must have exactly one version marked as storage version",
         ));
     }

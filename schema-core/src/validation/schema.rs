@@ -183,9 +183,9 @@ pub fn validate_openapi_v3_schema(
                 schema.type_str(),
                 r#"only "object" is allowed as the type at the root of the schema if the status subresource is enabled"#,
             )),
-            Some(_) => errs.push(FieldError::invalid(
+            Some(_) => errs.push(FieldError::invalid_struct(
                 schema_path,
-                schema.to_value(),
+                &schema.to_value(),
                 format!(
                     "only {ALLOWED_AT_ROOT_WITH_STATUS} fields are allowed at the root of the schema if the status subresource is enabled"
                 ),
@@ -1062,16 +1062,16 @@ fn rules(
         }
         ctx.total.borrow_mut().observe(rp.child("rule"), cost);
         if let Some(e) = &cr.error {
-            all.cel.push(FieldError::invalid(
+            all.cel.push(FieldError::invalid_struct(
                 &rp.child("rule"),
-                rule.encode(),
+                &rule.encode(),
                 e.clone(),
             ));
         }
         if let Some(e) = &cr.message_expression_error {
-            all.cel.push(FieldError::invalid(
+            all.cel.push(FieldError::invalid_struct(
                 &rp.child("messageExpression"),
-                rule.encode(),
+                &rule.encode(),
                 e.clone(),
             ));
         } else if let Some(mc) = cr.message_expression_max_cost {
