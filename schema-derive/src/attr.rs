@@ -103,8 +103,8 @@ pub struct Attrs {
     pub with: Option<Val<syn::ExprPath>>,
     pub skip: Option<Val<bool>>,
     pub crate_path: Option<Val<syn::Path>>,
-    /// Where the first `#[schema]` attribute is, if any.
-    pub first_span: Option<Span>,
+    /// The first `#[schema]` attribute, to point errors at all of it.
+    pub first_attr: Option<syn::Attribute>,
     /// The keys written, in order.
     pub keys: Vec<String>,
 }
@@ -137,7 +137,9 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Target) -> Attrs {
         if !attr.path().is_ident("schema") {
             continue;
         }
-        out.first_span.get_or_insert(attr.span());
+        if out.first_attr.is_none() {
+            out.first_attr = Some(attr.clone());
+        }
         if let syn::Meta::Path(_) = attr.meta {
             cx.error_spanned_by(attr, "expected `#[schema(...)]`");
             continue;
@@ -175,8 +177,11 @@ fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
             meta.input.parse::<proc_macro2::TokenTree>()?;
         }
     } else if meta.input.peek(syn::token::Paren) {
-        let _content;
-        syn::parenthesized!(_content in meta.input);
+        let content;
+        syn::parenthesized!(content in meta.input);
+        while !content.is_empty() {
+            content.parse::<proc_macro2::TokenTree>()?;
+        }
     }
     Ok(())
 }
@@ -296,10 +301,7 @@ fn parse_key(
                 );
                 return skip_value(&meta);
             }
-            let mut inner = Attrs {
-                first_span: Some(span),
-                ..Attrs::default()
-            };
+            let mut inner = Attrs::default();
             meta.parse_nested_meta(|m| parse_key(cx, &mut inner, m, Target::Items))?;
             set(cx, &mut out.items, k, span, Box::new(inner));
             Ok(())

@@ -173,8 +173,16 @@ fn build<'a>(
 
 fn no_field_attrs(cx: &Ctxt, f: &ast::Field<'_>, hint: &str) {
     let a = attr::parse(cx, &f.original.attrs, Target::Field);
-    if let Some(span) = a.first_span {
-        cx.error(span, format!("schema attributes are not read here; {hint}"));
+    if let Some(at) = &a.first_attr {
+        cx.error_spanned_by(at, format!("schema attributes are not read here; {hint}"));
+    }
+}
+
+/// Where to point at a field: its name, or its type for a tuple field.
+fn field_span(f: &ast::Field<'_>) -> Span {
+    match &f.original.ident {
+        Some(id) => id.span(),
+        None => f.ty.span(),
     }
 }
 
@@ -193,8 +201,8 @@ fn build_enum<'a>(
     let mut values = Vec::new();
     for v in variants {
         let a = attr::parse(cx, &v.original.attrs, Target::Field);
-        if let Some(span) = a.first_span {
-            cx.error(span, "schema attributes on enum variants are not supported");
+        if let Some(at) = &a.first_attr {
+            cx.error_spanned_by(at, "schema attributes on enum variants are not supported");
         }
         if v.attrs.skip_deserializing() {
             continue;
@@ -234,12 +242,12 @@ fn build_struct<'a>(
     let mut names: Vec<(String, String, bool)> = Vec::new();
     for f in fields {
         let a = attr::parse(cx, &f.original.attrs, Target::Field);
-        let span = f.original.span();
+        let span = field_span(f);
         let skipped = f.attrs.skip_deserializing() || Attrs::flag(&a.skip);
         if skipped {
             if a.skip.is_some() && has_other_keys(&a) {
                 cx.error(
-                    a.first_span.unwrap_or(span),
+                    span,
                     "`skip` leaves the field out of the schema; its other attributes would have no effect",
                 );
             }
@@ -254,9 +262,9 @@ fn build_struct<'a>(
             || f.attrs.skip_serializing_if().is_some()
             || f.attrs.skip_serializing();
         if f.attrs.flatten() {
-            if let Some(s) = a.first_span {
-                cx.error(
-                    s,
+            if let Some(at) = &a.first_attr {
+                cx.error_spanned_by(
+                    at,
                     "a flattened field has no schema node of its own; put the attributes on its type",
                 );
             }

@@ -37,7 +37,8 @@ impl Json {
         match self.kind {
             JsonKind::Null => "null",
             JsonKind::Bool(_) => "a boolean",
-            JsonKind::Int(_) | JsonKind::UInt(_) => "an integer",
+            JsonKind::Int(_) => "a negative integer",
+            JsonKind::UInt(_) => "an integer",
             JsonKind::Float(_) => "a number",
             JsonKind::Str(_) => "a string",
             JsonKind::Array(_) => "an array",
