@@ -362,9 +362,9 @@ fn opt_str(v: Option<&str>) -> TokenStream {
 
 fn opt_num(v: &Option<attr::Val<Num>>) -> TokenStream {
     match v.as_ref().map(|v| v.value) {
-        Some(Num::Int(i)) => quote!(::core::option::Option::Some(p::Num::Int(#i))),
-        Some(Num::UInt(u)) => quote!(::core::option::Option::Some(p::Num::UInt(#u))),
-        Some(Num::Float(f)) => quote!(::core::option::Option::Some(p::Num::Float(#f))),
+        Some(Num::Int(i)) => quote!(::core::option::Option::Some(__sp::Num::Int(#i))),
+        Some(Num::UInt(u)) => quote!(::core::option::Option::Some(__sp::Num::UInt(#u))),
+        Some(Num::Float(f)) => quote!(::core::option::Option::Some(__sp::Num::Float(#f))),
         None => quote!(::core::option::Option::None),
     }
 }
@@ -380,10 +380,10 @@ fn val_str(v: &Option<attr::Val<String>>) -> TokenStream {
     opt_str(v.as_ref().map(|v| v.value.as_str()))
 }
 
-/// The constant `p::Attrs` record of a node.
+/// The constant `__sp::Attrs` record of a node.
 fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
     if a.is_empty() && description.is_none() {
-        return quote!(p::Attrs::EMPTY);
+        return quote!(__sp::Attrs::EMPTY);
     }
     let description = opt_str(description);
     let title = val_str(&a.title);
@@ -456,7 +456,7 @@ fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
             }
             None => quote!(::core::option::Option::None),
         };
-        quote!(p::Rule {
+        quote!(__sp::Rule {
             rule: #rule,
             message: #message,
             message_expression: #message_expression,
@@ -481,7 +481,7 @@ fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    quote!(p::Attrs {
+    quote!(__sp::Attrs {
         description: #description,
         title: #title,
         type_: #type_,
@@ -544,25 +544,25 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 match f.kind {
                     FieldKind::Flatten { optional } => {
                         stmts.push(quote_spanned!(ty.span()=>
-                            p::flatten::<#ty>(cx, &mut s, #name, #optional);
+                            __sp::flatten::<#ty>(cx, &mut s, #name, #optional);
                         ));
                     }
                     FieldKind::Property { required } => {
                         let a = attrs_tokens(&f.attrs, f.description.as_deref());
-                        consts.push(quote!(const #c: p::Attrs = #a;));
+                        consts.push(quote!(const #c: __sp::Attrs = #a;));
                         if f.attrs.replaces() {
                             let required = required.unwrap_or(true);
                             stmts.push(quote!(
-                                p::property_replaced(cx, &mut s, #name, #required, &#c);
+                                __sp::property_replaced(cx, &mut s, #name, #required, &#c);
                             ));
                         } else {
                             let req = match required {
-                                None => quote!(p::Req::Auto),
-                                Some(true) => quote!(p::Req::Yes),
-                                Some(false) => quote!(p::Req::No),
+                                None => quote!(__sp::Req::Auto),
+                                Some(true) => quote!(__sp::Req::Yes),
+                                Some(false) => quote!(__sp::Req::No),
                             };
                             stmts.push(quote_spanned!(ty.span()=>
-                                p::property::<#ty>(cx, &mut s, #name, #req, &#c);
+                                __sp::property::<#ty>(cx, &mut s, #name, #req, &#c);
                             ));
                         }
                     }
@@ -570,38 +570,38 @@ fn expand(m: &Model<'_>) -> TokenStream {
             }
             let groups = one_of.iter().map(|(kind, names)| {
                 let kind = match kind {
-                    OneOfKind::AtMost => quote!(p::OneOf::AtMost),
-                    OneOfKind::Exactly => quote!(p::OneOf::Exactly),
-                    OneOfKind::AtLeast => quote!(p::OneOf::AtLeast),
+                    OneOfKind::AtMost => quote!(__sp::OneOf::AtMost),
+                    OneOfKind::Exactly => quote!(__sp::OneOf::Exactly),
+                    OneOfKind::AtLeast => quote!(__sp::OneOf::AtLeast),
                 };
                 quote!((#kind, &[#(#names),*]))
             });
             quote! {
                 #(#consts)*
-                const __CONTAINER: p::Attrs = #cattrs;
-                let mut s = p::object();
+                const __CONTAINER: __sp::Attrs = #cattrs;
+                let mut s = __sp::object();
                 #(#stmts)*
-                p::finish_object(cx, &mut s, &__CONTAINER, &[#(#groups),*]);
+                __sp::finish_object(cx, &mut s, &__CONTAINER, &[#(#groups),*]);
                 s
             }
         }
         Body::Newtype(ty) => {
             if m.attrs.replaces() {
                 quote! {
-                    const __CONTAINER: p::Attrs = #cattrs;
-                    p::node_replaced(cx, &__CONTAINER)
+                    const __CONTAINER: __sp::Attrs = #cattrs;
+                    __sp::node_replaced(cx, &__CONTAINER)
                 }
             } else {
-                let call = quote_spanned!(ty.span()=> p::node::<#ty>(cx, &__CONTAINER));
+                let call = quote_spanned!(ty.span()=> __sp::node::<#ty>(cx, &__CONTAINER));
                 quote! {
-                    const __CONTAINER: p::Attrs = #cattrs;
+                    const __CONTAINER: __sp::Attrs = #cattrs;
                     #call
                 }
             }
         }
         Body::Enum(values) => quote! {
-            const __CONTAINER: p::Attrs = #cattrs;
-            p::string_enum(cx, &[#(#values),*], &__CONTAINER)
+            const __CONTAINER: __sp::Attrs = #cattrs;
+            __sp::string_enum(cx, &[#(#values),*], &__CONTAINER)
         },
     };
     let map_key = match &m.body {
@@ -618,7 +618,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 fn schema(
                     cx: &mut #krate::rust::SchemaCx,
                 ) -> #krate::wire::JsonSchemaProps {
-                    use #krate::rust::__private as p;
+                    use #krate::rust::__private as __sp;
                     #body
                 }
             }

@@ -46,26 +46,26 @@ impl Json {
         }
     }
 
-    /// The tokens of the constant `p::Json` value (`p` is the runtime
+    /// The tokens of the constant `__sp::Json` value (`p` is the runtime
     /// support module in scope).
     pub fn tokens(&self) -> TokenStream {
         match &self.kind {
-            JsonKind::Null => quote!(p::Json::Null),
-            JsonKind::Bool(b) => quote!(p::Json::Bool(#b)),
-            JsonKind::Int(i) => quote!(p::Json::Int(#i)),
-            JsonKind::UInt(u) => quote!(p::Json::UInt(#u)),
-            JsonKind::Float(f) => quote!(p::Json::Float(#f)),
-            JsonKind::Str(s) => quote!(p::Json::Str(#s)),
+            JsonKind::Null => quote!(__sp::Json::Null),
+            JsonKind::Bool(b) => quote!(__sp::Json::Bool(#b)),
+            JsonKind::Int(i) => quote!(__sp::Json::Int(#i)),
+            JsonKind::UInt(u) => quote!(__sp::Json::UInt(#u)),
+            JsonKind::Float(f) => quote!(__sp::Json::Float(#f)),
+            JsonKind::Str(s) => quote!(__sp::Json::Str(#s)),
             JsonKind::Array(items) => {
                 let items = items.iter().map(Json::tokens);
-                quote!(p::Json::Array(&[#(#items),*]))
+                quote!(__sp::Json::Array(&[#(#items),*]))
             }
             JsonKind::Object(entries) => {
                 let entries = entries.iter().map(|(k, v)| {
                     let v = v.tokens();
                     quote!((#k, #v))
                 });
-                quote!(p::Json::Object(&[#(#entries),*]))
+                quote!(__sp::Json::Object(&[#(#entries),*]))
             }
         }
     }

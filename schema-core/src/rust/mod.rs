@@ -38,6 +38,10 @@
 //! Tuples, `()`, `i128`/`u128` and maps with non-string keys have no
 //! implementation: they have no structural form, and using them is a
 //! compile error that says so.
+//!
+//! Recursion is detected by the name of the type
+//! ([`std::any::type_name`]), so generic instances are told apart.
+#![doc = include_str!("attributes.md")]
 
 mod impls;
 
