@@ -534,6 +534,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let cattrs = attrs_tokens(&m.attrs, m.description.as_deref());
     let body = match &m.body {
+        // A type with custom serialization: `#[schema(type = "string")]`
+        // (or `with`, `schemaless`, `int_or_string`) on the type gives its
+        // whole schema.
+        _ if m.attrs.replaces() => quote! {
+            const __CONTAINER: __sp::Attrs = #cattrs;
+            __sp::node_replaced(cx, &__CONTAINER)
+        },
         Body::Struct { fields, one_of } => {
             let mut consts = Vec::new();
             let mut stmts = Vec::new();

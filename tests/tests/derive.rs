@@ -1095,6 +1095,35 @@ fn attr_on_enums() {
     );
 }
 
+/// A version, written as `"1.2.3"` by its own `Serialize`.
+#[derive(StructuralSchema)]
+#[schema(type = "string", pattern = "^[0-9]+\\.[0-9]+\\.[0-9]+$")]
+struct Version {
+    major: u32,
+    minor: u32,
+    patch: u32,
+}
+
+#[derive(StructuralSchema)]
+#[schema(crate = "schema_core")]
+struct OwnCratePath {
+    version: Version,
+}
+
+#[test]
+fn attr_type_on_a_struct_replaces_its_schema_and_crate_path() {
+    let version = json!({
+        "description": "A version, written as `\"1.2.3\"` by its own `Serialize`.",
+        "type": "string",
+        "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"
+    });
+    assert_json(schema::<Version>(), version.clone());
+    assert_json(
+        schema::<OwnCratePath>(),
+        json!({"type": "object", "required": ["version"], "properties": {"version": version}}),
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Errors found when the schema is built
 // ---------------------------------------------------------------------------
@@ -1136,6 +1165,28 @@ struct Mismatch {
     code: Code,
     #[schema(items(minimum = 1))]
     nested: Port,
+}
+
+#[derive(Serialize, Deserialize, StructuralSchema)]
+struct OptionalName {
+    name: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, StructuralSchema)]
+struct BadMapKeys {
+    #[schema(list_type = "map", list_map_keys = ["name", "id"])]
+    entries: Vec<OptionalName>,
+}
+
+#[test]
+fn list_map_keys_must_be_required_properties_of_the_items() {
+    assert_eq!(
+        errors_of::<BadMapKeys>(),
+        vec![
+            "BadMapKeys.entries: `list_map_keys`: `name` must be a required property of the items, or have a default",
+            "BadMapKeys.entries: `list_map_keys`: `id` is not a property of the items",
+        ]
+    );
 }
 
 #[test]

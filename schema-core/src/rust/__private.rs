@@ -649,6 +649,7 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
         if s.x_list_type.as_deref() != Some("map") {
             cx.error("`list_map_keys` needs `list_type = \"map\"`");
         }
+        check_map_keys(cx, s, keys);
         s.x_list_map_keys = Some(keys.iter().map(|k| (*k).to_string()).collect());
     }
     if let Some(t) = a
@@ -677,6 +678,29 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
     }
     if let Some(items) = a.items {
         apply_items(cx, s, items);
+    }
+}
+
+/// The keys of a map list must be properties of the items that are always
+/// there: required, or defaulted (the API server's rule).
+fn check_map_keys(cx: &mut SchemaCx, s: &JsonSchemaProps, keys: &[&str]) {
+    let Some(SchemaOrArray::Schema(items)) = &s.items else {
+        return;
+    };
+    for k in keys {
+        match items.properties.as_ref().and_then(|p| p.get(*k)) {
+            None => cx.error(format!(
+                "`list_map_keys`: `{k}` is not a property of the items"
+            )),
+            Some(p) => {
+                let required = items.required.iter().flatten().any(|r| r == k);
+                if !required && p.default.is_none() {
+                    cx.error(format!(
+                        "`list_map_keys`: `{k}` must be a required property of the items, or have a default"
+                    ));
+                }
+            }
+        }
     }
 }
 
