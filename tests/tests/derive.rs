@@ -1178,6 +1178,25 @@ struct BadMapKeys {
     entries: Vec<OptionalName>,
 }
 
+#[derive(Serialize, Deserialize, StructuralSchema)]
+struct UnknownFormats {
+    #[schema(format = "uint32")]
+    count: u32,
+    #[schema(format = "semver")]
+    version: String,
+}
+
+#[test]
+fn unknown_formats_are_errors() {
+    assert_eq!(
+        errors_of::<UnknownFormats>(),
+        vec![
+            "UnknownFormats.count: `format = \"uint32\"` is not a format the API server knows for type integer; it would ignore it (integers: int32, int64; numbers: float, double; strings: date-time, byte, hostname, ipv4, uri, uuid, ...)",
+            "UnknownFormats.version: `format = \"semver\"` is not a format the API server knows for type string; it would ignore it (integers: int32, int64; numbers: float, double; strings: date-time, byte, hostname, ipv4, uri, uuid, ...)",
+        ]
+    );
+}
+
 #[test]
 fn list_map_keys_must_be_required_properties_of_the_items() {
     assert_eq!(

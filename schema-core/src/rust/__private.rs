@@ -559,6 +559,17 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
         s.title = Some(t.to_string());
     }
     if let Some(f) = a.format {
+        if !crate::check::is_supported_format(s.type_str(), f) {
+            cx.error(format!(
+                "`format = {f:?}` is not a format the API server knows for {}; it would ignore it \
+                 (integers: int32, int64; numbers: float, double; strings: date-time, byte, \
+                 hostname, ipv4, uri, uuid, ...)",
+                match s.type_str() {
+                    "" => "an untyped schema".to_string(),
+                    t => format!("type {t}"),
+                }
+            ));
+        }
         s.format = Some(f.to_string());
     }
     if let Some(n) = a.maximum {
