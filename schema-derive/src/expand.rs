@@ -63,7 +63,12 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     match (cx.check(), model) {
         (Err(errors), _) => errors,
         (Ok(()), Some(m)) => expand(&m),
-        (Ok(()), None) => TokenStream::new(),
+        // Every path that gives no model reports why; this is a backstop.
+        (Ok(()), None) => syn::Error::new(
+            input.ident.span(),
+            "StructuralSchema cannot be derived for this type",
+        )
+        .to_compile_error(),
     }
 }
 
