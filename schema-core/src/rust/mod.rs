@@ -9,9 +9,10 @@
 //! [`SchemaCx::subschema`], which keeps the stack of types being expanded:
 //! a type met again inside itself is a recursive type, which a structural
 //! schema (no `$ref`) cannot describe, so it becomes an error naming the
-//! cycle instead of an endless expansion. Nesting is also bounded
-//! ([`MAX_DEPTH`]), so a hand-written implementation that recurses without
-//! going through the context cannot overflow the stack either.
+//! cycle instead of an endless expansion. Nesting through the context is
+//! also bounded ([`MAX_DEPTH`]). (A hand-written implementation that calls
+//! its own `schema` directly, bypassing the context, is not protected:
+//! always expand nested types with [`SchemaCx::subschema`].)
 //!
 //! # The mapping (see also `ARCHITECTURE.md`)
 //!
