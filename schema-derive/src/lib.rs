@@ -1,1 +1,31 @@
-//! x
+//! `#[derive(StructuralSchema)]`: Rust types to Kubernetes structural
+//! schemas. Use it through `schema_core` (the `derive` feature, on by
+//! default), which re-exports it next to the trait of the same name, as
+//! serde does; the generated code names `::schema_core` (or the path given
+//! with `#[schema(crate = "...")]`).
+//!
+//! The attribute reference is in `schema_core::rust`'s documentation.
+//!
+//! This crate does not depend on `schema-core` (which re-exports it): the
+//! checks it makes at compile time use only the syntax and the shared
+//! `goregex` crate (RE2 pattern checking, Go's error texts).
+
+mod attr;
+mod check;
+mod ctxt;
+mod doc;
+mod expand;
+mod json;
+mod symbol;
+
+use proc_macro::TokenStream;
+
+/// Derives `schema_core::StructuralSchema`. See `schema_core::rust` for the
+/// `#[schema(...)]` attributes.
+#[proc_macro_derive(StructuralSchema, attributes(schema))]
+pub fn derive_structural_schema(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => expand::derive(&input).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}

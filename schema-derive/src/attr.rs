@@ -1,0 +1,522 @@
+//! Parsing `#[schema(...)]` into [`Attrs`]: every key with its span, the
+//! errors (unknown key with a suggestion, duplicate key, a key not allowed
+//! here, a value of the wrong kind) collected in the [`Ctxt`].
+
+use proc_macro2::Span;
+use syn::meta::ParseNestedMeta;
+use syn::spanned::Spanned;
+use syn::{Ident, Token};
+
+use crate::ctxt::Ctxt;
+use crate::json::{self, Json, JsonKind};
+use crate::symbol::*;
+
+/// A value and where it was written.
+#[derive(Clone, Debug)]
+pub struct Val<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// A number attribute (`minimum = -1.5`).
+#[derive(Clone, Copy, Debug)]
+pub enum Num {
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+}
+
+impl Num {
+    pub fn is_integral(self) -> bool {
+        match self {
+            Num::Int(_) | Num::UInt(_) => true,
+            Num::Float(f) => f.fract() == 0.0,
+        }
+    }
+}
+
+/// One `validation(...)`.
+#[derive(Clone, Debug, Default)]
+pub struct Rule {
+    pub rule: Option<Val<String>>,
+    pub message: Option<Val<String>>,
+    pub message_expression: Option<Val<String>>,
+    pub reason: Option<Val<String>>,
+    pub field_path: Option<Val<String>>,
+    pub optional_old_self: Option<Val<bool>>,
+}
+
+/// Which one-of group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OneOfKind {
+    AtMost,
+    Exactly,
+    AtLeast,
+}
+
+/// A one-of group: the Rust field names.
+#[derive(Clone, Debug)]
+pub struct OneOfGroup {
+    pub kind: OneOfKind,
+    pub fields: Vec<Ident>,
+}
+
+/// The `#[schema(...)]` attributes of one node (a type, a field or an
+/// `items(...)`).
+#[derive(Clone, Default)]
+pub struct Attrs {
+    pub minimum: Option<Val<Num>>,
+    pub maximum: Option<Val<Num>>,
+    pub exclusive_minimum: Option<Val<bool>>,
+    pub exclusive_maximum: Option<Val<bool>>,
+    pub multiple_of: Option<Val<Num>>,
+    pub min_length: Option<Val<i64>>,
+    pub max_length: Option<Val<i64>>,
+    pub pattern: Option<Val<String>>,
+    pub format: Option<Val<String>>,
+    pub enum_: Option<Val<Vec<Json>>>,
+    pub min_items: Option<Val<i64>>,
+    pub max_items: Option<Val<i64>>,
+    pub unique_items: Option<Val<bool>>,
+    pub min_properties: Option<Val<i64>>,
+    pub max_properties: Option<Val<i64>>,
+    pub items: Option<Val<Box<Attrs>>>,
+    pub default: Option<Val<Json>>,
+    pub nullable: Option<Val<bool>>,
+    pub required: Option<Val<bool>>,
+    pub optional: Option<Val<bool>>,
+    pub title: Option<Val<String>>,
+    pub description: Option<Val<String>>,
+    pub example: Option<Val<Json>>,
+    pub type_: Option<Val<String>>,
+    pub schemaless: Option<Val<bool>>,
+    pub preserve_unknown_fields: Option<Val<bool>>,
+    pub embedded_resource: Option<Val<bool>>,
+    pub int_or_string: Option<Val<bool>>,
+    pub list_type: Option<Val<String>>,
+    pub list_map_keys: Option<Val<Vec<String>>>,
+    pub map_type: Option<Val<String>>,
+    pub struct_type: Option<Val<String>>,
+    pub validations: Vec<Val<Rule>>,
+    pub immutable: Option<Val<bool>>,
+    pub one_of: Vec<Val<OneOfGroup>>,
+    pub with: Option<Val<syn::ExprPath>>,
+    pub skip: Option<Val<bool>>,
+    pub crate_path: Option<Val<syn::Path>>,
+    /// The first `#[schema]` attribute, to point errors at all of it.
+    pub first_attr: Option<syn::Attribute>,
+    /// The keys written, in order.
+    pub keys: Vec<String>,
+}
+
+impl Attrs {
+    /// Whether a flag is set (and not `= false`).
+    pub fn flag(v: &Option<Val<bool>>) -> bool {
+        v.as_ref().is_some_and(|v| v.value)
+    }
+
+    /// Whether the node's schema comes from the attributes rather than the
+    /// Rust type (`with`, `type`, `schemaless`, `int_or_string`).
+    pub fn replaces(&self) -> bool {
+        self.with.is_some()
+            || self.type_.is_some()
+            || Self::flag(&self.schemaless)
+            || Self::flag(&self.int_or_string)
+    }
+
+    /// Whether no schema key is written.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+/// Parses every `#[schema(...)]` among `attrs` for `target`.
+pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Target) -> Attrs {
+    let mut out = Attrs::default();
+    for attr in attrs {
+        if !attr.path().is_ident("schema") {
+            continue;
+        }
+        if out.first_attr.is_none() {
+            out.first_attr = Some(attr.clone());
+        }
+        if let syn::Meta::Path(_) = attr.meta {
+            cx.error_spanned_by(attr, "expected `#[schema(...)]`");
+            continue;
+        }
+        if let Err(e) = attr.parse_nested_meta(|meta| parse_key(cx, &mut out, meta, target)) {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
+
+/// The key of a nested meta as a string (`type`, `enum` and `crate` are
+/// keywords, so a plain `Path::get_ident` would not do).
+fn key_of(meta: &ParseNestedMeta<'_>) -> Option<String> {
+    if meta.path.segments.len() != 1 || meta.path.leading_colon.is_some() {
+        return None;
+    }
+    meta.path.segments.first().map(|s| s.ident.to_string())
+}
+
+fn set<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, key: &str, span: Span, value: T) {
+    if slot.is_some() {
+        cx.error(span, format!("duplicate schema attribute `{key}`"));
+        return;
+    }
+    *slot = Some(Val { value, span });
+}
+
+/// Consumes whatever follows an unknown or rejected key, so that parsing
+/// goes on with the next one.
+fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        meta.input.parse::<Token![=]>()?;
+        while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
+            meta.input.parse::<proc_macro2::TokenTree>()?;
+        }
+    } else if meta.input.peek(syn::token::Paren) {
+        let content;
+        syn::parenthesized!(content in meta.input);
+        while !content.is_empty() {
+            content.parse::<proc_macro2::TokenTree>()?;
+        }
+    }
+    Ok(())
+}
+
+fn parse_key(
+    cx: &Ctxt,
+    out: &mut Attrs,
+    meta: ParseNestedMeta<'_>,
+    target: Target,
+) -> syn::Result<()> {
+    let span = meta.path.span();
+    let Some(key) = key_of(&meta) else {
+        cx.error(span, "expected a schema attribute name");
+        return skip_value(&meta);
+    };
+    match allowed(&key, target) {
+        None => {
+            let candidates = KEYS
+                .iter()
+                .filter(|(k, _)| allowed(k, target) == Some(true))
+                .map(|(k, _)| *k);
+            let msg = match did_you_mean(&key, candidates) {
+                Some(s) => format!("unknown schema attribute `{key}`; did you mean `{s}`?"),
+                None => format!("unknown schema attribute `{key}`"),
+            };
+            cx.error(span, msg);
+            return skip_value(&meta);
+        }
+        Some(false) => {
+            cx.error(
+                span,
+                format!(
+                    "`{key}` is not allowed on {}; it applies to {}",
+                    target.describe(),
+                    targets_of(&key)
+                ),
+            );
+            return skip_value(&meta);
+        }
+        Some(true) => {}
+    }
+    out.keys.push(key.clone());
+    let k = key.as_str();
+    match k {
+        MINIMUM => num(cx, &meta, k, span, &mut out.minimum),
+        MAXIMUM => num(cx, &meta, k, span, &mut out.maximum),
+        MULTIPLE_OF => num(cx, &meta, k, span, &mut out.multiple_of),
+        EXCLUSIVE_MINIMUM => flag(cx, &meta, k, span, &mut out.exclusive_minimum),
+        EXCLUSIVE_MAXIMUM => flag(cx, &meta, k, span, &mut out.exclusive_maximum),
+        UNIQUE_ITEMS => flag(cx, &meta, k, span, &mut out.unique_items),
+        NULLABLE => flag(cx, &meta, k, span, &mut out.nullable),
+        REQUIRED => flag(cx, &meta, k, span, &mut out.required),
+        OPTIONAL => flag(cx, &meta, k, span, &mut out.optional),
+        SCHEMALESS => flag(cx, &meta, k, span, &mut out.schemaless),
+        PRESERVE_UNKNOWN_FIELDS => flag(cx, &meta, k, span, &mut out.preserve_unknown_fields),
+        EMBEDDED_RESOURCE => flag(cx, &meta, k, span, &mut out.embedded_resource),
+        INT_OR_STRING => flag(cx, &meta, k, span, &mut out.int_or_string),
+        IMMUTABLE => flag(cx, &meta, k, span, &mut out.immutable),
+        SKIP => flag(cx, &meta, k, span, &mut out.skip),
+        MIN_LENGTH => count(cx, &meta, k, span, &mut out.min_length),
+        MAX_LENGTH => count(cx, &meta, k, span, &mut out.max_length),
+        MIN_ITEMS => count(cx, &meta, k, span, &mut out.min_items),
+        MAX_ITEMS => count(cx, &meta, k, span, &mut out.max_items),
+        MIN_PROPERTIES => count(cx, &meta, k, span, &mut out.min_properties),
+        MAX_PROPERTIES => count(cx, &meta, k, span, &mut out.max_properties),
+        PATTERN => string(cx, &meta, k, span, &mut out.pattern),
+        FORMAT => string(cx, &meta, k, span, &mut out.format),
+        TITLE => string(cx, &meta, k, span, &mut out.title),
+        DESCRIPTION => string(cx, &meta, k, span, &mut out.description),
+        TYPE => string(cx, &meta, k, span, &mut out.type_),
+        LIST_TYPE => string(cx, &meta, k, span, &mut out.list_type),
+        MAP_TYPE => string(cx, &meta, k, span, &mut out.map_type),
+        STRUCT_TYPE => string(cx, &meta, k, span, &mut out.struct_type),
+        DEFAULT => json_value(cx, &meta, k, span, &mut out.default),
+        EXAMPLE => json_value(cx, &meta, k, span, &mut out.example),
+        ENUM => {
+            let v = value_json(&meta, k)?;
+            match v.kind {
+                JsonKind::Array(items) if !items.is_empty() => {
+                    set(cx, &mut out.enum_, k, span, items);
+                }
+                _ => cx.error(
+                    v.span,
+                    format!(
+                        "`{k}` takes a non-empty array of values, like `enum = [\"A\", \"B\"]`"
+                    ),
+                ),
+            }
+            Ok(())
+        }
+        LIST_MAP_KEYS => {
+            let v = value_json(&meta, k)?;
+            let keys = match v.kind {
+                JsonKind::Array(items) if !items.is_empty() => items
+                    .into_iter()
+                    .map(|i| match i.kind {
+                        JsonKind::Str(s) => Some(s),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>(),
+                _ => None,
+            };
+            match keys {
+                Some(keys) => set(cx, &mut out.list_map_keys, k, span, keys),
+                None => cx.error(
+                    v.span,
+                    format!("`{k}` takes a non-empty array of strings, like `{k} = [\"name\"]`"),
+                ),
+            }
+            Ok(())
+        }
+        ITEMS => {
+            if !meta.input.peek(syn::token::Paren) {
+                cx.error(
+                    span,
+                    "expected `items(...)` with the attributes of the items",
+                );
+                return skip_value(&meta);
+            }
+            let mut inner = Attrs::default();
+            meta.parse_nested_meta(|m| parse_key(cx, &mut inner, m, Target::Items))?;
+            set(cx, &mut out.items, k, span, Box::new(inner));
+            Ok(())
+        }
+        VALIDATION => {
+            if !meta.input.peek(syn::token::Paren) {
+                cx.error(
+                    span,
+                    "expected `validation(rule = \"...\", message = \"...\")`",
+                );
+                return skip_value(&meta);
+            }
+            let mut rule = Rule::default();
+            meta.parse_nested_meta(|m| parse_rule_key(cx, &mut rule, m))?;
+            if rule.rule.is_none() {
+                cx.error(span, "`validation(...)` needs a `rule = \"...\"`");
+            }
+            out.validations.push(Val { value: rule, span });
+            Ok(())
+        }
+        EXACTLY_ONE_OF | AT_MOST_ONE_OF | AT_LEAST_ONE_OF => {
+            let kind = match k {
+                EXACTLY_ONE_OF => OneOfKind::Exactly,
+                AT_MOST_ONE_OF => OneOfKind::AtMost,
+                _ => OneOfKind::AtLeast,
+            };
+            if !meta.input.peek(syn::token::Paren) {
+                cx.error(span, format!("expected `{k}(field_a, field_b, ...)`"));
+                return skip_value(&meta);
+            }
+            let mut fields = Vec::new();
+            meta.parse_nested_meta(|m| {
+                match m.path.get_ident() {
+                    Some(id) if m.input.is_empty() || m.input.peek(Token![,]) => {
+                        fields.push(id.clone())
+                    }
+                    _ => {
+                        cx.error(m.path.span(), "expected a field name");
+                        skip_value(&m)?;
+                    }
+                }
+                Ok(())
+            })?;
+            if fields.len() < 2 {
+                cx.error(span, format!("`{k}(...)` needs at least two fields"));
+            }
+            out.one_of.push(Val {
+                value: OneOfGroup { kind, fields },
+                span,
+            });
+            Ok(())
+        }
+        WITH => {
+            let input = meta.value()?;
+            let path: syn::ExprPath = if input.peek(syn::LitStr) {
+                let s: syn::LitStr = input.parse()?;
+                s.parse()?
+            } else {
+                input.parse()?
+            };
+            set(cx, &mut out.with, k, span, path);
+            Ok(())
+        }
+        CRATE => {
+            let input = meta.value()?;
+            let path: syn::Path = if input.peek(syn::LitStr) {
+                let s: syn::LitStr = input.parse()?;
+                s.parse()?
+            } else {
+                input.parse()?
+            };
+            set(cx, &mut out.crate_path, k, span, path);
+            Ok(())
+        }
+        _ => {
+            cx.error(span, format!("unsupported schema attribute `{k}`"));
+            skip_value(&meta)
+        }
+    }
+}
+
+fn parse_rule_key(cx: &Ctxt, rule: &mut Rule, meta: ParseNestedMeta<'_>) -> syn::Result<()> {
+    let span = meta.path.span();
+    let Some(key) = key_of(&meta) else {
+        cx.error(span, "expected a rule attribute name");
+        return skip_value(&meta);
+    };
+    let k = key.as_str();
+    match k {
+        RULE => string(cx, &meta, k, span, &mut rule.rule),
+        MESSAGE => string(cx, &meta, k, span, &mut rule.message),
+        MESSAGE_EXPRESSION => string(cx, &meta, k, span, &mut rule.message_expression),
+        REASON => string(cx, &meta, k, span, &mut rule.reason),
+        FIELD_PATH => string(cx, &meta, k, span, &mut rule.field_path),
+        OPTIONAL_OLD_SELF => flag(cx, &meta, k, span, &mut rule.optional_old_self),
+        _ => {
+            let msg = match did_you_mean(k, RULE_KEYS.iter().copied()) {
+                Some(s) => format!("unknown `validation` attribute `{k}`; did you mean `{s}`?"),
+                None => format!(
+                    "unknown `validation` attribute `{k}`; expected one of {}",
+                    RULE_KEYS.join(", ")
+                ),
+            };
+            cx.error(span, msg);
+            skip_value(&meta)
+        }
+    }
+}
+
+/// The JSON value after `key =`.
+fn value_json(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Json> {
+    if !meta.input.peek(Token![=]) {
+        return Err(meta.error(format!("expected `{key} = ...`")));
+    }
+    let input = meta.value()?;
+    json::parse(input)
+}
+
+fn json_value(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<Json>>,
+) -> syn::Result<()> {
+    let v = value_json(meta, key)?;
+    set(cx, slot, key, span, v);
+    Ok(())
+}
+
+fn wrong(cx: &Ctxt, v: &Json, key: &str, want: &str, example: &str) {
+    cx.error(
+        v.span,
+        format!(
+            "`{key}` takes {want}, like `{example}`; found {}",
+            v.describe()
+        ),
+    );
+}
+
+fn num(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<Num>>,
+) -> syn::Result<()> {
+    let v = value_json(meta, key)?;
+    let n = match v.kind {
+        JsonKind::Int(i) => Num::Int(i),
+        JsonKind::UInt(u) => Num::UInt(u),
+        JsonKind::Float(f) => Num::Float(f),
+        _ => {
+            wrong(cx, &v, key, "a number", &format!("{key} = 1"));
+            return Ok(());
+        }
+    };
+    set(cx, slot, key, span, n);
+    Ok(())
+}
+
+fn count(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<i64>>,
+) -> syn::Result<()> {
+    let v = value_json(meta, key)?;
+    match v.kind {
+        JsonKind::UInt(u) if i64::try_from(u).is_ok() => {
+            set(cx, slot, key, span, u as i64);
+        }
+        _ => wrong(cx, &v, key, "a non-negative integer", &format!("{key} = 1")),
+    }
+    Ok(())
+}
+
+fn string(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<String>>,
+) -> syn::Result<()> {
+    let v = value_json(meta, key)?;
+    match v.kind {
+        JsonKind::Str(s) => set(cx, slot, key, v.span, s),
+        _ => wrong(cx, &v, key, "a string", &format!("{key} = \"...\"")),
+    }
+    let _ = span;
+    Ok(())
+}
+
+fn flag(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<bool>>,
+) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        let v = value_json(meta, key)?;
+        match v.kind {
+            JsonKind::Bool(b) => set(cx, slot, key, span, b),
+            _ => wrong(cx, &v, key, "no value or a boolean", key),
+        }
+    } else if meta.input.is_empty() || meta.input.peek(Token![,]) {
+        set(cx, slot, key, span, true);
+    } else {
+        cx.error(
+            span,
+            format!("`{key}` is a flag: write `{key}` or `{key} = false`"),
+        );
+        skip_value(meta)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,101 @@
+//! Doc comments to descriptions, with controller-gen's conventions
+//! (`extractDoc` in controller-tools' `pkg/markers/zip.go`, after Go's
+//! `ast.CommentGroup.Text`):
+//!
+//! - one leading space of every `///` line is removed (Go removes the first
+//!   space of a line comment); lines of a `/** */` block are trimmed;
+//! - trailing whitespace is removed from every line, leading and trailing
+//!   blank lines are dropped and runs of blank lines become one;
+//! - outside fenced code blocks (```` ``` ```` or `~~~`), a line starting
+//!   with `TODO` is dropped and a line starting with `---` ends the
+//!   description (the Kubernetes convention for comments not meant for
+//!   users);
+//! - line breaks are kept as written (controller-gen stopped joining lines
+//!   into paragraphs).
+
+/// The description from the `#[doc]` attributes, or `None` when empty.
+pub fn description(attrs: &[syn::Attribute]) -> Option<String> {
+    let mut raw: Vec<String> = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        let syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = &nv.value
+        else {
+            continue;
+        };
+        let text = s.value();
+        if text.contains('\n') {
+            // A block comment: trim every line.
+            raw.extend(text.lines().map(|l| l.trim().to_string()));
+        } else {
+            raw.push(text.strip_prefix(' ').unwrap_or(&text).to_string());
+        }
+    }
+    let text = extract(&raw);
+    (!text.is_empty()).then_some(text)
+}
+
+/// `CommentGroup.Text` followed by `extractDoc`'s filtering.
+pub fn extract(lines: &[String]) -> String {
+    // Text(): trailing space trimmed, blank runs collapsed, outer blanks dropped.
+    let mut text: Vec<&str> = Vec::new();
+    for l in lines {
+        let l = l.trim_end();
+        if l.is_empty() && text.last().is_none_or(|p: &&str| p.is_empty()) {
+            continue;
+        }
+        text.push(l);
+    }
+    while text.last().is_some_and(|l| l.is_empty()) {
+        text.pop();
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut in_code = false;
+    for line in text {
+        if line.starts_with("```") || line.starts_with("~~~") {
+            in_code = !in_code;
+        }
+        if !in_code {
+            if line.starts_with("TODO") {
+                continue;
+            }
+            if line.starts_with("---") {
+                break;
+            }
+        }
+        out.push(line);
+    }
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ex(lines: &[&str]) -> String {
+        extract(&lines.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn conventions() {
+        assert_eq!(
+            ex(&["Foo is a foo.", "It has two lines."]),
+            "Foo is a foo.\nIt has two lines."
+        );
+        assert_eq!(ex(&["", "A.", "", "", "B.", ""]), "A.\n\nB.");
+        assert_eq!(ex(&["A.", "TODO: fix", "B."]), "A.\nB.");
+        assert_eq!(ex(&["A.", "", "---", "internal"]), "A.\n");
+        assert_eq!(
+            ex(&["```", "TODO", "---", "```", "x"]),
+            "```\nTODO\n---\n```\nx"
+        );
+        assert_eq!(ex(&["TODO only"]), "");
+    }
+}

@@ -1,0 +1,640 @@
+//! The derive in three steps, as serde_derive does it: parse (serde's own
+//! attributes through `serde_derive_internals`, ours through
+//! [`crate::attr`]), build a checked model (every error collected in the
+//! [`Ctxt`], which is checked before any code is generated), expand.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use serde_derive_internals::{Ctxt as SerdeCtxt, Derive, ast, attr as serde_attr};
+use syn::spanned::Spanned;
+
+use crate::attr::{self, Attrs, Num, OneOfKind};
+use crate::check::{self, Class};
+use crate::ctxt::Ctxt;
+use crate::doc;
+use crate::symbol::{Target, did_you_mean};
+
+/// The checked model of one type.
+struct Model<'a> {
+    ident: &'a syn::Ident,
+    generics: &'a syn::Generics,
+    krate: syn::Path,
+    attrs: Attrs,
+    description: Option<String>,
+    body: Body<'a>,
+}
+
+enum Body<'a> {
+    Struct {
+        fields: Vec<FieldModel<'a>>,
+        one_of: Vec<(OneOfKind, Vec<String>)>,
+    },
+    /// A newtype, a `#[serde(transparent)]` struct or `#[serde(into)]`.
+    Newtype(&'a syn::Type),
+    /// A unit-variant enum: a string enum.
+    Enum(Vec<String>),
+}
+
+struct FieldModel<'a> {
+    name: String,
+    ty: &'a syn::Type,
+    attrs: Attrs,
+    description: Option<String>,
+    kind: FieldKind,
+}
+
+enum FieldKind {
+    /// A property; `required` as known at compile time (`None`: ask the
+    /// type, i.e. required unless it is an `Option`).
+    Property { required: Option<bool> },
+    /// `#[serde(flatten)]`; whether the merged properties stay optional.
+    Flatten { optional: bool },
+}
+
+/// `#[derive(StructuralSchema)]`.
+pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let serde_cx = SerdeCtxt::new();
+    let cont = ast::Container::from_ast(&serde_cx, input, Derive::Deserialize);
+    if let Err(e) = serde_cx.check() {
+        cx.syn_error(e);
+    }
+    let model = cont.as_ref().and_then(|c| build(&cx, c, input));
+    match (cx.check(), model) {
+        (Err(errors), _) => errors,
+        (Ok(()), Some(m)) => expand(&m),
+        // Every path that gives no model reports why; this is a backstop.
+        (Ok(()), None) => syn::Error::new(
+            input.ident.span(),
+            "StructuralSchema cannot be derived for this type",
+        )
+        .to_compile_error(),
+    }
+}
+
+fn serde_name(cx: &Ctxt, name: &serde_attr::Name, span: Span) -> String {
+    if name.serialize_name() != name.deserialize_name() {
+        cx.error(
+            span,
+            format!(
+                "the serialized name `{}` differs from the deserialized name `{}`; a schema has one name per field",
+                name.serialize_name(),
+                name.deserialize_name()
+            ),
+        );
+    }
+    name.serialize_name().to_string()
+}
+
+fn build<'a>(
+    cx: &Ctxt,
+    cont: &'a ast::Container<'a>,
+    input: &'a syn::DeriveInput,
+) -> Option<Model<'a>> {
+    let attrs = attr::parse(cx, &input.attrs, Target::Container);
+    let krate = attrs
+        .crate_path
+        .as_ref()
+        .map(|p| p.value.clone())
+        .unwrap_or_else(|| syn::parse_quote!(::schema_core));
+    let description = attrs
+        .description
+        .as_ref()
+        .map(|d| d.value.clone())
+        .or_else(|| doc::description(&input.attrs));
+    if let Some(s) = &attrs.skip {
+        cx.error(s.span, "`skip` applies to fields");
+    }
+    let serialized_as = cont
+        .attrs
+        .type_into()
+        .or(cont.attrs.type_from())
+        .or(cont.attrs.type_try_from());
+    let body = if let Some(ty) = serialized_as {
+        Body::Newtype(ty)
+    } else {
+        match &cont.data {
+            ast::Data::Enum(variants) => build_enum(cx, cont, variants)?,
+            ast::Data::Struct(ast::Style::Struct, fields) if cont.attrs.transparent() => {
+                let f = fields.iter().find(|f| f.attrs.transparent())?;
+                no_field_attrs(
+                    cx,
+                    f,
+                    "on a `#[serde(transparent)]` struct, put them on the struct",
+                );
+                Body::Newtype(f.ty)
+            }
+            ast::Data::Struct(ast::Style::Struct, fields) => build_struct(cx, cont, &attrs, fields),
+            ast::Data::Struct(ast::Style::Newtype, fields) => {
+                let f = fields.first()?;
+                no_field_attrs(cx, f, "on a newtype, put them on the struct");
+                Body::Newtype(f.ty)
+            }
+            ast::Data::Struct(ast::Style::Tuple, _) => {
+                cx.error(
+                    cont.ident.span(),
+                    "tuple structs have no structural schema (serde writes them as arrays of mixed types); use named fields",
+                );
+                return None;
+            }
+            ast::Data::Struct(ast::Style::Unit, _) => {
+                cx.error(
+                    cont.ident.span(),
+                    "unit structs have no structural schema (serde writes them as null)",
+                );
+                return None;
+            }
+        }
+    };
+    // The container's own attributes, checked against its shape.
+    match &body {
+        Body::Struct { .. } => check::check_attrs(cx, &attrs, Class::Object, None),
+        Body::Newtype(ty) => {
+            if !attrs.replaces() {
+                check::check_shape(cx, ty, &cont.ident);
+            }
+            let (class, inner) = check::classify(ty);
+            check::check_attrs(cx, &attrs, class, inner);
+        }
+        Body::Enum(_) => check::check_attrs(cx, &attrs, Class::String, None),
+    }
+    if !matches!(body, Body::Struct { .. }) {
+        for g in &attrs.one_of {
+            cx.error(
+                g.span,
+                "one-of constraints apply to structs with named fields",
+            );
+        }
+    }
+    Some(Model {
+        ident: &input.ident,
+        generics: &input.generics,
+        krate,
+        attrs,
+        description,
+        body,
+    })
+}
+
+fn no_field_attrs(cx: &Ctxt, f: &ast::Field<'_>, hint: &str) {
+    let a = attr::parse(cx, &f.original.attrs, Target::Field);
+    if let Some(at) = &a.first_attr {
+        cx.error_spanned_by(at, format!("schema attributes are not read here; {hint}"));
+    }
+}
+
+/// Where to point at a field: its name, or its type for a tuple field.
+fn field_span(f: &ast::Field<'_>) -> Span {
+    match &f.original.ident {
+        Some(id) => id.span(),
+        None => f.ty.span(),
+    }
+}
+
+fn build_enum<'a>(
+    cx: &Ctxt,
+    cont: &ast::Container<'a>,
+    variants: &[ast::Variant<'a>],
+) -> Option<Body<'a>> {
+    if !matches!(cont.attrs.tag(), serde_attr::TagType::External) {
+        cx.error(
+            cont.ident.span(),
+            "only externally tagged enums (serde's default) of unit variants are supported so far: they become a string enum",
+        );
+        return None;
+    }
+    let mut values = Vec::new();
+    for v in variants {
+        let a = attr::parse(cx, &v.original.attrs, Target::Field);
+        if let Some(at) = &a.first_attr {
+            cx.error_spanned_by(at, "schema attributes on enum variants are not supported");
+        }
+        if v.attrs.skip_deserializing() {
+            continue;
+        }
+        if !matches!(v.style, ast::Style::Unit) {
+            cx.error(
+                v.ident.span(),
+                "enum variants with data are not supported yet (they will become structural unions); use a struct of optional fields with `#[schema(exactly_one_of(...))]`",
+            );
+            continue;
+        }
+        if v.attrs.untagged() {
+            cx.error(
+                v.ident.span(),
+                "untagged variants have no structural schema",
+            );
+            continue;
+        }
+        values.push(serde_name(cx, v.attrs.name(), v.ident.span()));
+    }
+    if values.is_empty() && !cx.has_errors() {
+        cx.error(cont.ident.span(), "an enum without variants has no values");
+        return None;
+    }
+    Some(Body::Enum(values))
+}
+
+fn build_struct<'a>(
+    cx: &Ctxt,
+    cont: &ast::Container<'a>,
+    cattrs: &Attrs,
+    fields: &[ast::Field<'a>],
+) -> Body<'a> {
+    let container_default = !cont.attrs.default().is_none();
+    let mut out = Vec::new();
+    // Rust field name -> (JSON name, explicitly required).
+    let mut names: Vec<(String, String, bool)> = Vec::new();
+    for f in fields {
+        let a = attr::parse(cx, &f.original.attrs, Target::Field);
+        let span = field_span(f);
+        let skipped = f.attrs.skip_deserializing() || Attrs::flag(&a.skip);
+        if skipped {
+            if a.skip.is_some() && has_other_keys(&a) {
+                cx.error(
+                    span,
+                    "`skip` leaves the field out of the schema; its other attributes would have no effect",
+                );
+            }
+            continue;
+        }
+        let name = serde_name(cx, f.attrs.name(), span);
+        if let syn::Member::Named(id) = &f.member {
+            names.push((id.to_string(), name.clone(), Attrs::flag(&a.required)));
+        }
+        let serde_optional = !f.attrs.default().is_none()
+            || container_default
+            || f.attrs.skip_serializing_if().is_some()
+            || f.attrs.skip_serializing();
+        if f.attrs.flatten() {
+            if let Some(at) = &a.first_attr {
+                cx.error_spanned_by(
+                    at,
+                    "a flattened field has no schema node of its own; put the attributes on its type",
+                );
+            }
+            out.push(FieldModel {
+                name,
+                ty: f.ty,
+                attrs: a,
+                description: None,
+                kind: FieldKind::Flatten {
+                    optional: serde_optional,
+                },
+            });
+            continue;
+        }
+        if (f.attrs.serialize_with().is_some() || f.attrs.deserialize_with().is_some())
+            && !a.replaces()
+        {
+            cx.error(
+                span,
+                "`#[serde(with)]` changes how the field is written, so its type does not tell its schema: give it with `#[schema(with = path)]`, `#[schema(type = \"...\")]` or `#[schema(schemaless)]`",
+            );
+        }
+        if !a.replaces() {
+            check::check_shape(cx, f.ty, &cont.ident);
+        }
+        let (class, inner) = check::classify(f.ty);
+        check::check_attrs(cx, &a, class, inner);
+        if let (Some(r), Some(_)) = (&a.required, &a.optional) {
+            cx.error(r.span, "a field cannot be both `required` and `optional`");
+        }
+        let required = if Attrs::flag(&a.required) {
+            Some(true)
+        } else if Attrs::flag(&a.optional) || serde_optional {
+            Some(false)
+        } else if a.replaces() {
+            Some(!check::is_option(f.ty))
+        } else {
+            None
+        };
+        let description = a
+            .description
+            .as_ref()
+            .map(|d| d.value.clone())
+            .or_else(|| doc::description(&f.original.attrs));
+        out.push(FieldModel {
+            name,
+            ty: f.ty,
+            attrs: a,
+            description,
+            kind: FieldKind::Property { required },
+        });
+    }
+    let mut one_of = Vec::new();
+    for g in &cattrs.one_of {
+        let mut json = Vec::new();
+        for id in &g.value.fields {
+            let key = id.to_string();
+            match names.iter().find(|(rust, _, _)| *rust == key) {
+                Some((_, name, required)) => {
+                    if *required {
+                        cx.error(
+                            id.span(),
+                            format!("field `{key}` is `required`, so it cannot be part of a one-of constraint"),
+                        );
+                    }
+                    json.push(name.clone());
+                }
+                None => {
+                    let msg = match did_you_mean(&key, names.iter().map(|(r, _, _)| r.as_str())) {
+                        Some(s) => format!("no field `{key}` in this struct; did you mean `{s}`?"),
+                        None => format!("no field `{key}` in this struct"),
+                    };
+                    cx.error(id.span(), msg);
+                }
+            }
+        }
+        one_of.push((g.value.kind, json));
+    }
+    Body::Struct {
+        fields: out,
+        one_of,
+    }
+}
+
+fn has_other_keys(a: &Attrs) -> bool {
+    a.keys.iter().any(|k| k != crate::symbol::SKIP)
+}
+
+fn opt_str(v: Option<&str>) -> TokenStream {
+    match v {
+        Some(s) => quote!(::core::option::Option::Some(#s)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn opt_num(v: &Option<attr::Val<Num>>) -> TokenStream {
+    match v.as_ref().map(|v| v.value) {
+        Some(Num::Int(i)) => quote!(::core::option::Option::Some(__sp::Num::Int(#i))),
+        Some(Num::UInt(u)) => quote!(::core::option::Option::Some(__sp::Num::UInt(#u))),
+        Some(Num::Float(f)) => quote!(::core::option::Option::Some(__sp::Num::Float(#f))),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn opt_i64(v: &Option<attr::Val<i64>>) -> TokenStream {
+    match v.as_ref().map(|v| v.value) {
+        Some(i) => quote!(::core::option::Option::Some(#i)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn val_str(v: &Option<attr::Val<String>>) -> TokenStream {
+    opt_str(v.as_ref().map(|v| v.value.as_str()))
+}
+
+/// The constant `__sp::Attrs` record of a node.
+fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
+    if a.is_empty() && description.is_none() {
+        return quote!(__sp::Attrs::EMPTY);
+    }
+    let description = opt_str(description);
+    let title = val_str(&a.title);
+    let type_ = val_str(&a.type_);
+    let format = val_str(&a.format);
+    let minimum = opt_num(&a.minimum);
+    let maximum = opt_num(&a.maximum);
+    let multiple_of = opt_num(&a.multiple_of);
+    let exclusive_minimum = Attrs::flag(&a.exclusive_minimum);
+    let exclusive_maximum = Attrs::flag(&a.exclusive_maximum);
+    let min_length = opt_i64(&a.min_length);
+    let max_length = opt_i64(&a.max_length);
+    let pattern = val_str(&a.pattern);
+    let min_items = opt_i64(&a.min_items);
+    let max_items = opt_i64(&a.max_items);
+    let unique_items = Attrs::flag(&a.unique_items);
+    let min_properties = opt_i64(&a.min_properties);
+    let max_properties = opt_i64(&a.max_properties);
+    let enum_ = match &a.enum_ {
+        Some(v) => {
+            let values = &v.value;
+            quote!(::core::option::Option::Some(&[#(#values),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let default = match &a.default {
+        Some(v) => {
+            let v = &v.value;
+            quote!(::core::option::Option::Some(#v))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let example = match &a.example {
+        Some(v) => {
+            let v = &v.value;
+            quote!(::core::option::Option::Some(#v))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let nullable = Attrs::flag(&a.nullable);
+    let schemaless = Attrs::flag(&a.schemaless);
+    let preserve_unknown_fields = Attrs::flag(&a.preserve_unknown_fields);
+    let embedded_resource = Attrs::flag(&a.embedded_resource);
+    let int_or_string = Attrs::flag(&a.int_or_string);
+    let list_type = val_str(&a.list_type);
+    let list_map_keys = match &a.list_map_keys {
+        Some(v) => {
+            let keys = &v.value;
+            quote!(::core::option::Option::Some(&[#(#keys),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let map_type = val_str(&a.map_type);
+    let struct_type = val_str(&a.struct_type);
+    let rules = a.validations.iter().map(|r| {
+        let r = &r.value;
+        let rule = r
+            .rule
+            .as_ref()
+            .map(|v| v.value.as_str())
+            .unwrap_or_default();
+        let message = val_str(&r.message);
+        let message_expression = val_str(&r.message_expression);
+        let reason = val_str(&r.reason);
+        let field_path = val_str(&r.field_path);
+        let optional_old_self = match &r.optional_old_self {
+            Some(v) => {
+                let b = v.value;
+                quote!(::core::option::Option::Some(#b))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        quote!(__sp::Rule {
+            rule: #rule,
+            message: #message,
+            message_expression: #message_expression,
+            reason: #reason,
+            field_path: #field_path,
+            optional_old_self: #optional_old_self,
+        })
+    });
+    let immutable = Attrs::flag(&a.immutable);
+    let items = match &a.items {
+        Some(items) => {
+            let inner_description = items.value.description.as_ref().map(|d| d.value.as_str());
+            let inner = attrs_tokens(&items.value, inner_description);
+            quote!(::core::option::Option::Some(&#inner))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let with = match &a.with {
+        Some(w) => {
+            let path = &w.value;
+            quote_spanned!(w.span=> ::core::option::Option::Some(#path as fn(&mut _) -> _))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    quote!(__sp::Attrs {
+        description: #description,
+        title: #title,
+        type_: #type_,
+        format: #format,
+        minimum: #minimum,
+        maximum: #maximum,
+        exclusive_minimum: #exclusive_minimum,
+        exclusive_maximum: #exclusive_maximum,
+        multiple_of: #multiple_of,
+        min_length: #min_length,
+        max_length: #max_length,
+        pattern: #pattern,
+        min_items: #min_items,
+        max_items: #max_items,
+        unique_items: #unique_items,
+        min_properties: #min_properties,
+        max_properties: #max_properties,
+        enum_: #enum_,
+        default: #default,
+        example: #example,
+        nullable: #nullable,
+        schemaless: #schemaless,
+        preserve_unknown_fields: #preserve_unknown_fields,
+        embedded_resource: #embedded_resource,
+        int_or_string: #int_or_string,
+        list_type: #list_type,
+        list_map_keys: #list_map_keys,
+        map_type: #map_type,
+        struct_type: #struct_type,
+        validations: &[#(#rules),*],
+        immutable: #immutable,
+        items: #items,
+        with: #with,
+    })
+}
+
+fn expand(m: &Model<'_>) -> TokenStream {
+    let krate = &m.krate;
+    let ident = m.ident;
+    let mut generics = m.generics.clone();
+    let type_params: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
+    {
+        let where_clause = generics.make_where_clause();
+        for t in &type_params {
+            where_clause
+                .predicates
+                .push(syn::parse_quote!(#t: #krate::StructuralSchema));
+        }
+    }
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let cattrs = attrs_tokens(&m.attrs, m.description.as_deref());
+    let body = match &m.body {
+        // A type with custom serialization: `#[schema(type = "string")]`
+        // (or `with`, `schemaless`, `int_or_string`) on the type gives its
+        // whole schema.
+        _ if m.attrs.replaces() => quote! {
+            const __CONTAINER: __sp::Attrs = #cattrs;
+            __sp::node_replaced(cx, &__CONTAINER)
+        },
+        Body::Struct { fields, one_of } => {
+            let mut consts = Vec::new();
+            let mut stmts = Vec::new();
+            for (i, f) in fields.iter().enumerate() {
+                let name = &f.name;
+                let ty = f.ty;
+                let c = quote::format_ident!("__FIELD_{}", i);
+                match f.kind {
+                    FieldKind::Flatten { optional } => {
+                        stmts.push(quote_spanned!(ty.span()=>
+                            __sp::flatten::<#ty>(cx, &mut s, #name, #optional);
+                        ));
+                    }
+                    FieldKind::Property { required } => {
+                        let a = attrs_tokens(&f.attrs, f.description.as_deref());
+                        consts.push(quote!(const #c: __sp::Attrs = #a;));
+                        if f.attrs.replaces() {
+                            let required = required.unwrap_or(true);
+                            stmts.push(quote!(
+                                __sp::property_replaced(cx, &mut s, #name, #required, &#c);
+                            ));
+                        } else {
+                            let req = match required {
+                                None => quote!(__sp::Req::Auto),
+                                Some(true) => quote!(__sp::Req::Yes),
+                                Some(false) => quote!(__sp::Req::No),
+                            };
+                            stmts.push(quote_spanned!(ty.span()=>
+                                __sp::property::<#ty>(cx, &mut s, #name, #req, &#c);
+                            ));
+                        }
+                    }
+                }
+            }
+            let groups = one_of.iter().map(|(kind, names)| {
+                let kind = match kind {
+                    OneOfKind::AtMost => quote!(__sp::OneOf::AtMost),
+                    OneOfKind::Exactly => quote!(__sp::OneOf::Exactly),
+                    OneOfKind::AtLeast => quote!(__sp::OneOf::AtLeast),
+                };
+                quote!((#kind, &[#(#names),*]))
+            });
+            quote! {
+                #(#consts)*
+                const __CONTAINER: __sp::Attrs = #cattrs;
+                let mut s = __sp::object();
+                #(#stmts)*
+                __sp::finish_object(cx, &mut s, &__CONTAINER, &[#(#groups),*]);
+                s
+            }
+        }
+        Body::Newtype(ty) => {
+            if m.attrs.replaces() {
+                quote! {
+                    const __CONTAINER: __sp::Attrs = #cattrs;
+                    __sp::node_replaced(cx, &__CONTAINER)
+                }
+            } else {
+                let call = quote_spanned!(ty.span()=> __sp::node::<#ty>(cx, &__CONTAINER));
+                quote! {
+                    const __CONTAINER: __sp::Attrs = #cattrs;
+                    #call
+                }
+            }
+        }
+        Body::Enum(values) => quote! {
+            const __CONTAINER: __sp::Attrs = #cattrs;
+            __sp::string_enum(cx, &[#(#values),*], &__CONTAINER)
+        },
+    };
+    let map_key = match &m.body {
+        Body::Enum(_) => quote! {
+            #[automatically_derived]
+            impl #impl_generics #krate::rust::MapKey for #ident #ty_generics #where_clause {}
+        },
+        _ => TokenStream::new(),
+    };
+    quote! {
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #krate::StructuralSchema for #ident #ty_generics #where_clause {
+                fn schema(
+                    cx: &mut #krate::rust::SchemaCx,
+                ) -> #krate::wire::JsonSchemaProps {
+                    use #krate::rust::__private as __sp;
+                    #body
+                }
+            }
+            #map_key
+        };
+    }
+}

@@ -1,0 +1,11 @@
+use schema_core::StructuralSchema;
+
+struct Opaque;
+
+#[derive(StructuralSchema)]
+struct Spec {
+    timeout: std::time::Duration,
+    opaque: Vec<Opaque>,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use schema_core::StructuralSchema;
+
+#[derive(StructuralSchema)]
+struct Marker;
+
+fn main() {}
