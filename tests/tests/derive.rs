@@ -947,7 +947,7 @@ fn attr_with_skip_and_serde_with() {
     validation(rule = "self.min <= self.max", message = "min must not exceed max"),
     validation(
         rule = "self.max < 100",
-        message_expression = "'max is ' + string(self.max)",
+        message_expression = "'max is ' + (self.max > 1000 ? 'far' : 'a little') + ' too large'",
         reason = "FieldValueForbidden",
         field_path = ".max"
     )
@@ -980,7 +980,7 @@ fn attr_validation_rules() {
             },
             "x-kubernetes-validations": [
                 {"rule": "self.min <= self.max", "message": "min must not exceed max"},
-                {"rule": "self.max < 100", "messageExpression": "'max is ' + string(self.max)", "reason": "FieldValueForbidden", "fieldPath": ".max"}
+                {"rule": "self.max < 100", "messageExpression": "'max is ' + (self.max > 1000 ? 'far' : 'a little') + ' too large'", "reason": "FieldValueForbidden", "fieldPath": ".max"}
             ]
         }),
     );
