@@ -17,14 +17,15 @@
 
 use serde_json::Value;
 
-use crate::default::{default, prune_non_nullable_nulls_without_defaults};
+use crate::default::default_view;
 use crate::field::{ErrorList, FieldError, Path};
-use crate::listtype::validate_list_sets_and_maps;
+use crate::listtype::validate_list_sets_and_maps_view;
 use crate::objectmeta::{self, decode_object_meta, validate_object_meta_with};
-use crate::prune::prune;
+use crate::prune::prune_and_drop_nulls;
 use crate::structural::{NewStructuralError, Structural};
-use crate::validation::defaults::{coerce_value, validate_meta};
+use crate::validation::defaults::{coerce_value_view, validate_meta_view};
 use crate::value::SchemaValidator;
+use crate::walk::IndexedSchema;
 use crate::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 
 /// The resource an object is admitted as (the parts of a CRD version the
@@ -63,7 +64,7 @@ pub struct Admitted {
 /// A prepared admission: the schema in its three forms (wire, structural,
 /// value validator) and, for a CRD, the resource it belongs to.
 pub struct Admission {
-    structural: Option<Structural>,
+    structural: Option<IndexedSchema>,
     validator: Option<SchemaValidator>,
     resource: Option<ResourceKind>,
     has_rules: bool,
@@ -95,7 +96,7 @@ impl Admission {
         let structural = Structural::from_props(schema)?;
         Ok(Admission {
             has_rules: has_rules(&structural),
-            structural: Some(structural),
+            structural: Some(IndexedSchema::new(structural)),
             validator: Some(SchemaValidator::new(schema)),
             resource: None,
         })
@@ -136,7 +137,7 @@ impl Admission {
         let structural = schema.map(Structural::from_props).transpose()?;
         Ok(Admission {
             has_rules: structural.as_ref().is_some_and(has_rules),
-            structural,
+            structural: structural.map(IndexedSchema::new),
             validator: schema.map(SchemaValidator::new),
             resource: Some(resource),
         })
@@ -149,16 +150,16 @@ impl Admission {
 
     /// Runs create admission on `obj`.
     pub fn create(&self, mut obj: Value) -> Admitted {
-        let s = self.structural.as_ref();
+        let s = self.structural.as_ref().map(IndexedSchema::view);
         let mut out = Admitted::default();
         let Some(r) = &self.resource else {
-            out.pruned = prune(&mut obj, s, false, true);
-            prune_non_nullable_nulls_without_defaults(&mut obj, s);
-            default(&mut obj, s);
+            // Pruning and the removal of non-nullable nulls in one walk.
+            out.pruned = prune_and_drop_nulls(&mut obj, s, false, true);
+            default_view(&mut obj, s);
             self.validate_values(&obj, &mut out.errors);
-            validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
+            validate_meta_view(&Path::root(), &obj, s, false, &mut out.errors);
             out.errors
-                .extend(validate_list_sets_and_maps(&Path::root(), s, &obj));
+                .extend(validate_list_sets_and_maps_view(&Path::root(), s, &obj));
             self.note_rules(&mut out);
             out.object = obj;
             return out;
@@ -175,15 +176,15 @@ impl Admission {
         let had_status = obj.get("status").is_some();
         // Decoding.
         if !r.preserve_unknown_fields {
-            out.pruned = prune(&mut obj, s, true, true);
-            prune_non_nullable_nulls_without_defaults(&mut obj, s);
+            // Pruning and the removal of non-nullable nulls in one walk.
+            out.pruned = prune_and_drop_nulls(&mut obj, s, true, true);
         }
-        if let Some(e) = coerce_value(&Path::root(), &mut obj, s, true) {
+        if let Some(e) = coerce_value_view(&Path::root(), &mut obj, s, true) {
             out.errors.push(e);
             out.object = obj;
             return out;
         }
-        default(&mut obj, s);
+        default_view(&mut obj, s);
         // PrepareForCreate.
         if r.status_subresource
             && let Some(m) = obj.as_object_mut()
@@ -207,9 +208,9 @@ impl Admission {
         if let Some(scale) = &r.scale {
             out.errors.extend(validate_scale(scale, &obj));
         }
-        validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
+        validate_meta_view(&Path::root(), &obj, s, false, &mut out.errors);
         out.errors
-            .extend(validate_list_sets_and_maps(&Path::root(), s, &obj));
+            .extend(validate_list_sets_and_maps_view(&Path::root(), s, &obj));
         self.note_rules(&mut out);
         out.object = obj;
         out

@@ -14,6 +14,7 @@ pub mod source;
 pub mod structural;
 pub mod validation;
 pub mod value;
+pub mod walk;
 pub mod wire;
 pub mod yaml_out;
 pub mod ytt;
