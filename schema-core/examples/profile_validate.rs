@@ -58,6 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .into_iter()
         .next()
         .ok_or("no document")?;
+    let doc_value = doc.value.clone();
     let (input, _) = read_input_owned(doc.value).map_err(|e| format!("{e:?}"))?;
     let crd = input.crd().ok_or("no crd")?.clone();
     let schema = crd
@@ -69,6 +70,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .and_then(|s| s.open_api_v3_schema.clone())
         .ok_or("no schema")?;
     let obj = object(n);
+    let schema_json = doc_value
+        .pointer("/spec/versions/0/schema/openAPIV3Schema")
+        .cloned()
+        .ok_or("no schema")?;
+    let js = jsonschema::validator_for(&schema_json)?;
     let admission = Admission::for_crd(&crd, "v1")?;
     let validator = SchemaValidator::new(&schema);
     let mut total = 0usize;
@@ -116,6 +122,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 drop(o);
                 lap("8 drop");
                 total += pruned.len() + usize::from(e.is_some()) + errs.len() + me.len() + le.len();
+            }
+            "jsonschema" => {
+                let t = std::time::Instant::now();
+                total += js.iter_errors(&obj).count();
+                timed += t.elapsed();
             }
             "value" => {
                 let t = std::time::Instant::now();

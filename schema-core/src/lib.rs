@@ -7,6 +7,7 @@ pub mod default;
 pub mod field;
 pub mod goregex;
 pub mod listtype;
+mod names;
 pub mod objectmeta;
 pub mod prune;
 pub mod publish;

@@ -5,25 +5,20 @@
 //! Every such walk looks each object key up in the schema node's
 //! properties. A [`View`] does that lookup either on the [`Structural`]
 //! itself (an `IndexMap` with SipHash: fine for one-off walks) or, when the
-//! schema was prepared once as an [`IndexedSchema`], in a name table with a
-//! fast hasher, built once per schema. A prepared view also knows, per
+//! schema was prepared once as an [`IndexedSchema`], in a name table built
+//! once per schema (see `names.rs`). A prepared view also knows, per
 //! node, whether anything at or below it has a default, is an embedded
 //! resource or has a list type to check, so walks skip subtrees where they
 //! have nothing to do. Skipping is exact: the walks only act at such nodes.
 
-use std::collections::HashMap;
-
-use foldhash::fast::FixedState;
-
+use crate::names::NameTable;
 use crate::structural::Structural;
-
-/// Property name to its index in `Structural::properties`.
-type Names = HashMap<Box<str>, usize, FixedState>;
 
 /// The prepared lookups and summaries of one schema node.
 #[derive(Debug, Default)]
 struct Node {
-    names: Names,
+    /// Property names to their indexes in `Structural::properties`.
+    names: NameTable,
     /// Parallel to the node's properties.
     props: Vec<Node>,
     items: Option<Box<Node>>,
@@ -42,10 +37,7 @@ struct Node {
 impl Node {
     fn build(s: &Structural) -> Node {
         let props: Vec<Node> = s.properties.values().map(Node::build).collect();
-        let mut names = Names::with_capacity_and_hasher(props.len(), FixedState::default());
-        for (i, k) in s.properties.keys().enumerate() {
-            names.insert(k.as_str().into(), i);
-        }
+        let names = NameTable::new(s.properties.keys().map(String::as_str));
         let items = s.items.as_deref().map(|i| Box::new(Node::build(i)));
         let additional = s
             .generic
@@ -157,7 +149,7 @@ impl<'a> View<'a> {
     pub(crate) fn prop_indexed(self, k: &str) -> Option<(usize, View<'a>)> {
         match self.ix {
             Some(ix) => {
-                let i = *ix.names.get(k)?;
+                let i = ix.names.get(k)?;
                 let (_, s) = self.s.properties.get_index(i)?;
                 Some((
                     i,
