@@ -84,7 +84,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for _ in 0..iters {
         match what {
             "phases" => {
-                let s = schema_core::structural::Structural::from_props(&schema)?;
+                let ix = schema_core::walk::IndexedSchema::new(
+                    schema_core::structural::Structural::from_props(&schema)?,
+                );
+                let s = Some(ix.view());
                 let mut o = obj.clone();
                 let mut t = std::time::Instant::now();
                 let mut lap = |name: &str| {
@@ -92,32 +95,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     t = std::time::Instant::now();
                     *phase.entry(name.to_string()).or_default() += e;
                 };
-                let pruned = schema_core::prune::prune(&mut o, Some(&s), true, true);
-                lap("1 prune");
-                schema_core::default::prune_non_nullable_nulls_without_defaults(&mut o, Some(&s));
-                lap("2 nulls");
-                let e = schema_core::validation::defaults::coerce_value(
-                    &Path::root(),
-                    &mut o,
-                    Some(&s),
-                    true,
-                );
-                lap("3 coerce");
-                schema_core::default::default(&mut o, Some(&s));
-                lap("4 default");
+                let decoded = schema_core::decode::decode_resource(&mut o, s, true);
+                lap("1 decode");
+                let pruned = decoded.pruned;
+                let e = decoded.error;
                 let errs = validator.validate(&o, &Path::root());
                 lap("5 value");
                 let mut me = Vec::new();
-                schema_core::validation::defaults::validate_meta(
+                schema_core::validation::defaults::validate_meta_view(
                     &Path::root(),
                     &o,
-                    Some(&s),
+                    s,
                     true,
                     &mut me,
                 );
                 lap("6 meta");
                 let le =
-                    schema_core::listtype::validate_list_sets_and_maps(&Path::root(), Some(&s), &o);
+                    schema_core::listtype::validate_list_sets_and_maps_view(&Path::root(), s, &o);
                 lap("7 listtype");
                 drop(o);
                 lap("8 drop");
@@ -127,6 +121,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let t = std::time::Instant::now();
                 total += js.iter_errors(&obj).count();
                 timed += t.elapsed();
+            }
+            "value_fresh" => {
+                let o = obj.clone();
+                let t = std::time::Instant::now();
+                total += validator.validate(&o, &Path::root()).len();
+                timed += t.elapsed();
+                drop(o);
             }
             "value" => {
                 let t = std::time::Instant::now();

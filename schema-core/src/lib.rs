@@ -3,6 +3,7 @@
 pub mod admission;
 pub mod cel;
 pub mod check;
+pub mod decode;
 pub mod default;
 pub mod field;
 pub mod goregex;

@@ -32,6 +32,8 @@ struct Node {
     embedded: bool,
     /// This node or one below has `x-kubernetes-list-type` `set` or `map`.
     lists: bool,
+    /// A node strictly below this one is an embedded resource.
+    embedded_below: bool,
 }
 
 impl Node {
@@ -66,7 +68,8 @@ impl Node {
                 .is_some_and(has_default);
         let defaults_below =
             !defaulted.is_empty() || child_has_default || children().any(|c| c.defaults_below);
-        let embedded = s.extensions.embedded_resource || children().any(|c| c.embedded);
+        let embedded_below = children().any(|c| c.embedded);
+        let embedded = s.extensions.embedded_resource || embedded_below;
         let lists = matches!(s.extensions.list_type.as_deref(), Some("set" | "map"))
             || children().any(|c| c.lists);
         Node {
@@ -78,6 +81,7 @@ impl Node {
             defaults_below,
             embedded,
             lists,
+            embedded_below,
         }
     }
 }
@@ -200,6 +204,17 @@ impl<'a> View<'a> {
     #[inline]
     pub(crate) fn may_embed(self) -> bool {
         self.ix.is_none_or(|ix| ix.embedded)
+    }
+
+    /// Whether the view has prepared lookups and summaries.
+    pub(crate) fn is_prepared(self) -> bool {
+        self.ix.is_some()
+    }
+
+    /// Whether a node strictly below this one may be an embedded resource.
+    #[inline]
+    pub(crate) fn may_embed_below(self) -> bool {
+        self.ix.is_none_or(|ix| ix.embedded_below)
     }
 
     /// Whether this node or one below may have a list type to check.

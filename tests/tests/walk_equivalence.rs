@@ -1,6 +1,7 @@
 //! The walks along a structural schema (pruning, removal of non-nullable
-//! nulls, metadata coercion and validation, defaulting, list checks), run
-//! with prepared schema views (fused, skipping subtrees) and plainly, must
+//! nulls, metadata coercion and validation, defaulting, list checks, and
+//! a resource's whole decoding), run with prepared schema views (fused,
+//! skipping subtrees) and plainly, must
 //! give exactly what the server's sequential algorithms give: the same
 //! object (key order included), pruned paths and errors.
 //!
@@ -13,16 +14,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use schema_core::check::read_input_owned;
+use schema_core::decode::decode_resource;
 use schema_core::default::{default, default_view, prune_non_nullable_nulls_without_defaults};
 use schema_core::field::Path;
 use schema_core::listtype::{validate_list_sets_and_maps, validate_list_sets_and_maps_view};
-use schema_core::prune::{prune, prune_and_drop_nulls};
+use schema_core::prune::{prune, prune_and_drop_nulls, prune_drop_nulls_and_default};
 use schema_core::source::{Limits, parse_documents};
 use schema_core::structural::Structural;
 use schema_core::validation::defaults::{
     coerce_value, coerce_value_view, validate_meta, validate_meta_view,
 };
-use schema_core::walk::IndexedSchema;
+use schema_core::walk::{IndexedSchema, View};
 use schema_core::wire::JsonSchemaProps;
 use schema_core::wire::codec::{DecodeCx, Wire};
 use serde_json::{Map, Value, json};
@@ -211,6 +213,18 @@ fn check_one(name: &str, schema: &Structural, obj: &Value) {
             );
             prune_non_nullable_nulls_without_defaults(&mut got, plain);
             assert_eq!(text(&got), text(&want), "{name}: nulls of {obj}");
+            if !is_root {
+                // Pruning, nulls and defaulting in one walk.
+                let mut all = obj.clone();
+                let all_paths = prune_drop_nulls_and_default(&mut all, view, track);
+                let mut want_all = want.clone();
+                reference::default(&mut want_all, plain);
+                assert_eq!(
+                    (text(&all), &all_paths),
+                    (text(&want_all), &want_paths),
+                    "{name}: prune_drop_nulls_and_default(track={track}) of {obj}"
+                );
+            }
             if !track {
                 continue;
             }
@@ -258,6 +272,38 @@ fn check_one(name: &str, schema: &Structural, obj: &Value) {
     }
 }
 
+/// `decode_resource` against the server's steps one after the other.
+fn check_decode(name: &str, schema: &Structural, obj: &Value) {
+    let indexed = IndexedSchema::new(schema.clone());
+    let plain = Some(schema);
+    for prune_too in [true, false] {
+        let mut want = obj.clone();
+        let want_paths = if prune_too {
+            let p = reference::prune(&mut want, plain, true, true);
+            reference::nulls(&mut want, plain);
+            p
+        } else {
+            Vec::new()
+        };
+        let want_err = reference::coerce(&Path::root(), &mut want, plain, true);
+        if want_err.is_none() {
+            reference::default(&mut want, plain);
+        }
+        for (how, view) in [
+            ("prepared", Some(indexed.view())),
+            ("plain", Some(View::plain(schema))),
+        ] {
+            let mut got = obj.clone();
+            let d = decode_resource(&mut got, view, prune_too);
+            assert_eq!(
+                (text(&got), &d.pruned, &d.error),
+                (text(&want), &want_paths, &want_err),
+                "{name}: decode_resource({how}, prune={prune_too}) of {obj}"
+            );
+        }
+    }
+}
+
 fn decode_schema(v: &Value) -> Option<Structural> {
     let props = JsonSchemaProps::decode(v, &Path::root(), &mut DecodeCx::default())?;
     Structural::from_props(&props).ok()
@@ -299,6 +345,33 @@ fn handmade() -> Vec<Value> {
             "properties": {"spec": {"type": "object", "properties": {"a": {"type": "string", "default": "a"}}}},
         }),
         json!({"type": "object", "additionalProperties": {"type": "object", "properties": {"a": {"type": "string"}}}}),
+        json!({
+            "type": "object",
+            "properties": {
+                "apiVersion": {"type": "string", "default": "g/v9"},
+                "kind": {"type": "string"},
+                "metadata": {"type": "object", "properties": {
+                    "name": {"type": "string", "default": "dflt"},
+                    "namespace": {"type": "string"},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "annotations": {"type": "object", "nullable": true, "additionalProperties": {"type": "string", "default": "a"}},
+                }},
+                "spec": {"type": "object", "default": {}, "properties": {
+                    "a": {"type": "string", "default": "a"},
+                    "b": {"type": "array", "items": {"type": "object", "properties": {"c": {"type": "integer", "default": 1}, "n": {"type": "string", "nullable": true}}}},
+                    "m": {"type": "object", "additionalProperties": {"type": "object", "properties": {"x": {"type": "string", "default": "x"}}}},
+                    "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": true, "properties": {"d": {"type": "string", "default": "d"}}},
+                    // Defaults the earlier steps would change: only defaulted below.
+                    "weird": {"type": "object", "default": {"unk": 1, "s": null, "t": null}, "properties": {
+                        "s": {"type": "string"}, "t": {"type": "string", "default": "t"}}},
+                    "witems": {"type": "array", "items": {"type": "object", "default": {"unk": 1, "s": null},
+                        "properties": {"s": {"type": "string"}, "q": {"type": "string", "default": "q"}}}},
+                    "wmap": {"type": "object", "additionalProperties": {"type": "object", "default": {"unk": [null], "s": null},
+                        "properties": {"s": {"type": "string"}}}},
+                }},
+                "status": {"type": "object", "nullable": true, "properties": {"s": {"type": "string", "default": "s"}}},
+            },
+        }),
         json!({"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string", "default": "q"}}}}),
     ]
 }
@@ -363,6 +436,7 @@ fn prepared_walks_match_the_sequential_algorithms() {
         for _ in 0..n {
             let obj = arbitrary(&mut r, Some(s), 0);
             check_one(name, s, &obj);
+            check_decode(name, s, &obj);
             objects += 1;
         }
     }
