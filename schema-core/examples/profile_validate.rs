@@ -129,6 +129,44 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 timed += t.elapsed();
                 drop(o);
             }
+            "touch" => {
+                // A floor: visit every key (its bytes) and value once.
+                fn touch(v: &Value) -> usize {
+                    match v {
+                        Value::Object(m) => m
+                            .iter()
+                            .map(|(k, v)| {
+                                k.as_bytes().first().map_or(0, |b| usize::from(*b)) + touch(v)
+                            })
+                            .sum(),
+                        Value::Array(a) => a.iter().map(touch).sum(),
+                        Value::String(s) => s.len(),
+                        _ => 1,
+                    }
+                }
+                let o = obj.clone();
+                let t = std::time::Instant::now();
+                total += touch(&o) & 1;
+                timed += t.elapsed();
+            }
+            "touch_same" => {
+                fn touch(v: &Value) -> usize {
+                    match v {
+                        Value::Object(m) => m
+                            .iter()
+                            .map(|(k, v)| {
+                                k.as_bytes().first().map_or(0, |b| usize::from(*b)) + touch(v)
+                            })
+                            .sum(),
+                        Value::Array(a) => a.iter().map(touch).sum(),
+                        Value::String(s) => s.len(),
+                        _ => 1,
+                    }
+                }
+                let t = std::time::Instant::now();
+                total += touch(&obj) & 1;
+                timed += t.elapsed();
+            }
             "value" => {
                 let t = std::time::Instant::now();
                 total += validator.validate(&obj, &Path::root()).len();

@@ -245,6 +245,12 @@ fn null_default(s: View<'_>) -> Option<Value> {
     (!g.nullable).then(|| g.default.clone().unwrap_or(Value::Null))
 }
 
+/// Whether the steps can do anything below `v` (none of them changes a
+/// scalar).
+fn is_container(v: &Value) -> bool {
+    matches!(v, Value::Object(_) | Value::Array(_))
+}
+
 /// Pruning under `x-kubernetes-preserve-unknown-fields` skips.
 fn enter(p: P<'_>) -> P<'_> {
     match p {
@@ -284,7 +290,7 @@ fn walk(
                         *v = new;
                         walk(v, P::Off, None, dc, at, cx);
                     }
-                } else {
+                } else if is_container(v) {
                     walk(v, pc, nc, dc, &Seg::Index(at, i), cx);
                 }
             }
@@ -389,7 +395,7 @@ fn walk_object<'a>(
         if replaced {
             // A default: only defaulted below.
             walk(v, P::Off, None, dc, at, cx);
-        } else if !v.is_null() && (!matches!(pc, P::Off) || nc.is_some() || dc.is_some()) {
+        } else if is_container(v) && (!matches!(pc, P::Off) || nc.is_some() || dc.is_some()) {
             walk(v, pc, nc, dc, &Seg::Key(at, k), cx);
         }
         true
