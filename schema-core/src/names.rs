@@ -5,14 +5,15 @@
 //! A key is summarized by its length and its first and last eight bytes
 //! (fewer for short keys), read as integers: for keys of at most 16 bytes
 //! that summary is the whole key, so a match needs no further comparison,
-//! and longer keys compare only their middle. Names are bucketed by a
-//! multiply-shift of the summary, with the multiplier chosen among a few
-//! when the table is built so that buckets stay small; the summaries sit
-//! in the table itself, so a lookup reads the key once and the table, and
-//! follows no pointer unless a long key matches a summary.
+//! and longer keys compare the whole key. A multiply-shift of the summary
+//! picks the one slot a key can be in: the table is built with the
+//! smallest size (from twice the names up) and a multiplier for which no
+//! two names share a slot. The summaries sit in the table itself, so a
+//! lookup reads the key once and one slot, and follows no pointer unless
+//! a long key matches a summary.
 
 /// The summary of a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Head {
     len: usize,
     first: u64,
@@ -58,106 +59,115 @@ impl Head {
     }
 }
 
-const MULTIPLIERS: [u64; 4] = [
-    0x9e37_79b9_7f4a_7c15,
-    0xbf58_476d_1ce4_e5b9,
-    0x94d0_49bb_1331_11eb,
-    0xd6e8_feb8_6659_fd93,
-];
+/// Candidate multipliers: odd constants from a splitmix64 sequence.
+fn multipliers() -> impl Iterator<Item = u64> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    std::iter::repeat_with(move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) | 1
+    })
+}
 
 #[inline]
 fn slot(fold: u64, mul: u64, shift: u32) -> usize {
     usize::try_from(fold.wrapping_mul(mul) >> shift).unwrap_or(0)
 }
 
+/// How many multipliers a table tries at each size.
+const TRIES: usize = 32;
+
 /// Names to their positions in the list they were built from.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NameTable {
-    /// `(summary, position)`, grouped by bucket.
-    entries: Box<[(Head, usize)]>,
+    /// By slot: the summary and the position plus one (0: empty slot).
+    slots: Box<[(Head, usize)]>,
     /// The names, by position (for long keys' middles).
     names: Box<[Box<str>]>,
-    /// Bucket `i` is `entries[starts[i]..starts[i + 1]]`.
-    starts: Box<[usize]>,
     mul: u64,
     shift: u32,
 }
 
 impl NameTable {
-    /// A table of `names` (positions in iteration order).
+    /// A table of `names` (positions in iteration order). Duplicate names
+    /// resolve to their first position.
     pub(crate) fn new<'a>(names: impl IntoIterator<Item = &'a str>) -> NameTable {
-        let names: Box<[Box<str>]> = names.into_iter().map(Box::from).collect();
+        let names: Vec<Box<str>> = names.into_iter().map(Box::from).collect();
+        // Duplicates would never hash apart: keep the first of each.
+        let mut seen = std::collections::HashSet::new();
+        let keep: Vec<bool> = names.iter().map(|n| seen.insert(n.clone())).collect();
+        let positions: Vec<usize> = (0..names.len())
+            .filter(|i| keep.get(*i) == Some(&true))
+            .collect();
         if names.is_empty() {
             return NameTable::default();
         }
-        let bits = names.len().next_power_of_two().trailing_zeros() + 1;
-        let shift = 64 - bits;
-        let slots = 1usize << bits;
-        let heads: Vec<Head> = names.iter().map(|n| Head::of(n)).collect();
-        let mut sizes = vec![0usize; slots];
-        let (mut mul, mut best) = (MULTIPLIERS[0], usize::MAX);
-        for m in MULTIPLIERS {
-            sizes.fill(0);
-            // The number of comparisons of finding every name.
-            let mut cost = 0;
-            for h in &heads {
-                if let Some(n) = sizes.get_mut(slot(h.fold(), m, shift)) {
-                    *n += 1;
-                    cost += *n;
+        let heads: Vec<(Head, usize)> = positions
+            .iter()
+            .filter_map(|&i| names.get(i).map(|n| (Head::of(n), i)))
+            .collect();
+        // The smallest table, from twice the names up, for which one of the
+        // multipliers puts every name in a slot of its own.
+        let base = heads.len().next_power_of_two().trailing_zeros() + 1;
+        for bits in base..base + 8 {
+            let shift = 64 - bits;
+            let size = 1usize << bits;
+            for mul in multipliers().take(TRIES) {
+                let mut slots = vec![(Head::default(), 0usize); size];
+                let perfect =
+                    heads
+                        .iter()
+                        .all(|&(h, i)| match slots.get_mut(slot(h.fold(), mul, shift)) {
+                            Some(e) if e.1 == 0 => {
+                                *e = (h, i + 1);
+                                true
+                            }
+                            _ => false,
+                        });
+                if perfect {
+                    return NameTable {
+                        slots: slots.into_boxed_slice(),
+                        names: names.into_boxed_slice(),
+                        mul,
+                        shift,
+                    };
                 }
             }
-            if cost < best {
-                (mul, best) = (m, cost);
-            }
-            if cost == heads.len() {
-                break;
-            }
         }
-        let mut entries: Vec<(Head, usize)> = heads.into_iter().zip(0..).collect();
-        entries.sort_by_key(|(h, i)| (slot(h.fold(), mul, shift), *i));
-        let mut starts = vec![0usize; slots + 1];
-        for (h, _) in &entries {
-            if let Some(n) = starts.get_mut(slot(h.fold(), mul, shift) + 1) {
-                *n += 1;
-            }
-        }
-        for i in 1..starts.len() {
-            let prev = starts.get(i - 1).copied().unwrap_or(0);
-            if let Some(n) = starts.get_mut(i) {
-                *n += prev;
-            }
-        }
+        // Not reached for sets of distinct names of any realistic size; a
+        // linear table (one slot, searched) keeps lookups correct anyway.
         NameTable {
-            entries: entries.into_boxed_slice(),
-            names,
-            starts: starts.into_boxed_slice(),
-            mul,
-            shift,
+            slots: heads.into_iter().map(|(h, i)| (h, i + 1)).collect(),
+            names: names.into_boxed_slice(),
+            mul: 0,
+            shift: 64,
         }
     }
 
     /// The position of `key` among the names.
     #[inline(always)]
     pub(crate) fn get(&self, key: &str) -> Option<usize> {
-        if self.entries.is_empty() {
+        if self.slots.is_empty() {
             return None;
         }
         let head = Head::of(key);
-        let s = slot(head.fold(), self.mul, self.shift);
-        let start = *self.starts.get(s)?;
-        let end = *self.starts.get(s + 1)?;
-        self.entries
-            .get(start..end)?
-            .iter()
-            .find(|(h, i)| {
-                *h == head
-                    && (head.len <= INLINE
-                        || self
-                            .names
-                            .get(*i)
-                            .is_some_and(|n| n.as_bytes() == key.as_bytes()))
-            })
-            .map(|(_, i)| *i)
+        let matches = |&(h, i): &(Head, usize)| {
+            i != 0
+                && h == head
+                && (head.len <= INLINE
+                    || self
+                        .names
+                        .get(i - 1)
+                        .is_some_and(|n| n.as_bytes() == key.as_bytes()))
+        };
+        if self.shift == 64 {
+            let e = self.slots.iter().find(|e| matches(e))?;
+            return e.1.checked_sub(1);
+        }
+        let e = self.slots.get(slot(head.fold(), self.mul, self.shift))?;
+        if matches(e) { e.1.checked_sub(1) } else { None }
     }
 }
 
@@ -208,6 +218,22 @@ mod tests {
             assert_eq!(t.get(miss), None, "{miss:?}");
         }
         assert_eq!(NameTable::new([]).get(""), None);
+        // Without the two long names that share a summary, slots are
+        // perfect; duplicates resolve to the first.
+        let t = NameTable::new(names.iter().take(11).map(String::as_str));
+        assert_ne!(t.shift, 64);
+        for (i, n) in names.iter().take(11).enumerate() {
+            assert_eq!(t.get(n), Some(i), "{n:?}");
+        }
+        let many: Vec<String> = (0..300).map(|i| format!("property-{i}")).collect();
+        let t = NameTable::new(many.iter().map(String::as_str));
+        assert_ne!(t.shift, 64);
+        for (i, n) in many.iter().enumerate() {
+            assert_eq!(t.get(n), Some(i), "{n:?}");
+        }
+        assert_eq!(t.get("property-300"), None);
+        let t = NameTable::new(["a", "b", "a"]);
+        assert_eq!((t.get("a"), t.get("b")), (Some(0), Some(1)));
         assert_eq!(NameTable::new(["x"]).get("x"), Some(0));
     }
 }
