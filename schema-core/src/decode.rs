@@ -245,6 +245,21 @@ fn null_default(s: View<'_>) -> Option<Value> {
     (!g.nullable).then(|| g.default.clone().unwrap_or(Value::Null))
 }
 
+/// The property `k` of `s`: `found` when `s` is `base`.
+#[inline(always)]
+fn child<'a>(
+    s: View<'a>,
+    base: Option<View<'a>>,
+    found: Option<(usize, View<'a>)>,
+    k: &str,
+) -> Option<(usize, View<'a>)> {
+    if base.is_some_and(|b| b.same(s)) {
+        found
+    } else {
+        s.prop_indexed(k)
+    }
+}
+
 /// Whether the steps can do anything below `v` (none of them changes a
 /// scalar).
 fn is_container(v: &Value) -> bool {
@@ -330,13 +345,8 @@ fn walk_object<'a>(
     let defaulted = d.and_then(View::defaulted).filter(|x| x.len() <= 64);
     let mut present: u64 = 0;
     map.retain(|k, v| {
-        let shared = base.map(|b| (b, b.prop_indexed(k)));
-        let look = |s: View<'a>| -> Option<(usize, View<'a>)> {
-            match shared {
-                Some((b, found)) if b.same(s) => found,
-                _ => s.prop_indexed(k),
-            }
-        };
+        let found = base.and_then(|b| b.prop_indexed(k));
+        let look = |s: View<'a>| child(s, base, found, k);
         let mut pc = P::Off;
         let mut nc = None;
         if keys.allows(k) {

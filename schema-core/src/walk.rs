@@ -149,7 +149,7 @@ impl<'a> View<'a> {
     }
 
     /// The property `k`'s index among the properties and its schema.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn prop_indexed(self, k: &str) -> Option<(usize, View<'a>)> {
         match self.ix {
             Some(ix) => {
