@@ -30,15 +30,16 @@
 use serde_json::Value;
 
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
+use crate::decode::decode_resource;
 pub use crate::deep::MAX_DEPTH;
-use crate::default::{default, prune_non_nullable_nulls_without_defaults};
 use crate::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
-use crate::listtype::validate_list_sets_and_maps;
+use crate::listtype::validate_list_sets_and_maps_view;
 use crate::objectmeta::{self, decode_object_meta, validate_object_meta_with};
-use crate::prune::prune;
+use crate::prune::prune_drop_nulls_and_default;
 use crate::structural::{NewStructuralError, Structural};
-use crate::validation::defaults::{coerce_value, validate_meta};
+use crate::validation::defaults::validate_meta_view;
 use crate::value::SchemaValidator;
+use crate::walk::IndexedSchema;
 use crate::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 
 /// The resource an object is admitted as (the parts of a CRD version the
@@ -77,7 +78,7 @@ pub struct Admitted {
 /// A prepared admission: the schema in its three forms (wire, structural,
 /// value validator) and, for a CRD, the resource it belongs to.
 pub struct Admission {
-    structural: Option<Structural>,
+    structural: Option<IndexedSchema>,
     validator: Option<SchemaValidator>,
     resource: Option<ResourceKind>,
     cel: Option<CelValidator>,
@@ -109,7 +110,7 @@ impl Admission {
         let structural = Structural::from_props(schema)?;
         Ok(Admission {
             cel: Some(CelValidator::new(&structural, false)).filter(CelValidator::has_rules),
-            structural: Some(structural),
+            structural: Some(IndexedSchema::new(structural)),
             validator: Some(SchemaValidator::new(schema)),
             resource: None,
         })
@@ -153,7 +154,7 @@ impl Admission {
                 .as_ref()
                 .map(|s| CelValidator::new(s, true))
                 .filter(CelValidator::has_rules),
-            structural,
+            structural: structural.map(IndexedSchema::new),
             validator: schema.map(SchemaValidator::new),
             resource: Some(resource),
         })
@@ -197,25 +198,21 @@ impl Admission {
     /// The old object of an update as the server reads it from storage:
     /// decoded (pruned, metadata coerced, defaulted) without validation.
     fn decode_stored(&self, mut old: Value) -> Value {
-        let s = self.structural.as_ref();
-        let resource_root = self.resource.is_some();
-        if !self
-            .resource
-            .as_ref()
-            .is_some_and(|r| r.preserve_unknown_fields)
-        {
-            prune(&mut old, s, resource_root, false);
-            prune_non_nullable_nulls_without_defaults(&mut old, s);
+        let s = self.structural.as_ref().map(IndexedSchema::view);
+        match &self.resource {
+            None => {
+                prune_drop_nulls_and_default(&mut old, s, false);
+            }
+            Some(r) if old.is_object() => {
+                let _ = decode_resource(&mut old, s, !r.preserve_unknown_fields);
+            }
+            Some(_) => {}
         }
-        if resource_root && old.is_object() {
-            let _ = coerce_value(&Path::root(), &mut old, s, true);
-        }
-        default(&mut old, s);
         old
     }
 
     fn admit(&self, mut obj: Value, old: Option<Value>) -> Admitted {
-        let s = self.structural.as_ref();
+        let s = self.structural.as_ref().map(IndexedSchema::view);
         let mut out = Admitted::default();
         if crate::deep::deeper_than(&obj, MAX_DEPTH) {
             out.errors.push(FieldError::invalid(
@@ -227,11 +224,11 @@ impl Admission {
             return out;
         }
         let Some(r) = &self.resource else {
-            out.pruned = prune(&mut obj, s, false, true);
-            prune_non_nullable_nulls_without_defaults(&mut obj, s);
-            default(&mut obj, s);
+            // Pruning, the removal of non-nullable nulls and defaulting in
+            // one walk.
+            out.pruned = prune_drop_nulls_and_default(&mut obj, s, true);
             self.validate_values(&obj, old.as_ref(), &mut out);
-            validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
+            validate_meta_view(&Path::root(), &obj, s, false, &mut out.errors);
             self.validate_lists(&obj, old.as_ref(), &mut out.errors);
             self.validate_rules(&obj, old.as_ref(), &mut out);
             out.object = obj;
@@ -248,16 +245,16 @@ impl Admission {
         }
         let had_status = obj.get("status").is_some();
         // Decoding.
-        if !r.preserve_unknown_fields {
-            out.pruned = prune(&mut obj, s, true, true);
-            prune_non_nullable_nulls_without_defaults(&mut obj, s);
-        }
-        if let Some(e) = coerce_value(&Path::root(), &mut obj, s, true) {
+        // Pruning and the removal of non-nullable nulls (unless unknown
+        // fields are preserved), metadata coercion, then defaulting, fused
+        // into as few walks as give the same result.
+        let decoded = decode_resource(&mut obj, s, !r.preserve_unknown_fields);
+        out.pruned = decoded.pruned;
+        if let Some(e) = decoded.error {
             out.errors.push(e);
             out.object = obj;
             return out;
         }
-        default(&mut obj, s);
         // PrepareForUpdate: with the status subresource, the old status
         // stays.
         if let Some(old) = &old {
@@ -311,7 +308,7 @@ impl Admission {
         if let Some(scale) = &r.scale {
             out.errors.extend(validate_scale(scale, &obj));
         }
-        validate_meta(&Path::root(), &obj, s, false, &mut out.errors);
+        validate_meta_view(&Path::root(), &obj, s, false, &mut out.errors);
         self.validate_lists(&obj, old.as_ref(), &mut out.errors);
         self.validate_rules(&obj, old.as_ref(), &mut out);
         out.object = obj;
@@ -327,7 +324,12 @@ impl Admission {
             None => out.errors.extend(errs),
             Some(old) => {
                 for e in errs {
-                    if ratchets(&e, self.structural.as_ref(), obj, old) {
+                    if ratchets(
+                        &e,
+                        self.structural.as_ref().map(IndexedSchema::structural),
+                        obj,
+                        old,
+                    ) {
                         out.warnings.push(e.to_string());
                     } else {
                         out.errors.push(e);
@@ -339,13 +341,13 @@ impl Admission {
 
     /// List sets and maps; on update only when the old object passes them.
     fn validate_lists(&self, obj: &Value, old: Option<&Value>, errs: &mut ErrorList) {
-        let s = self.structural.as_ref();
+        let s = self.structural.as_ref().map(IndexedSchema::view);
         if let Some(old) = old
-            && !validate_list_sets_and_maps(&Path::root(), s, old).is_empty()
+            && !validate_list_sets_and_maps_view(&Path::root(), s, old).is_empty()
         {
             return;
         }
-        errs.extend(validate_list_sets_and_maps(&Path::root(), s, obj));
+        errs.extend(validate_list_sets_and_maps_view(&Path::root(), s, obj));
     }
 
     /// `x-kubernetes-validations`, after `hasBlockingErr`.

@@ -10,10 +10,21 @@ use serde_json::{Map, Value};
 
 use crate::field::{ErrorList, FieldError, Path};
 use crate::structural::Structural;
+use crate::walk::View;
 use crate::wire::codec::Loc;
 
 /// `ValidateListSetsAndMaps(fldPath, s, obj)`.
 pub fn validate_list_sets_and_maps(path: &Path, s: Option<&Structural>, obj: &Value) -> ErrorList {
+    validate_list_sets_and_maps_view(path, s.map(View::plain), obj)
+}
+
+/// [`validate_list_sets_and_maps`] on a schema view; prepared views skip
+/// the subtrees without list sets or maps.
+pub fn validate_list_sets_and_maps_view(
+    path: &Path,
+    s: Option<View<'_>>,
+    obj: &Value,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     if let (Some(s), Value::Object(_)) = (s, obj) {
         walk(&Loc::base(path), s, obj, &mut errs);
@@ -21,20 +32,23 @@ pub fn validate_list_sets_and_maps(path: &Path, s: Option<&Structural>, obj: &Va
     errs
 }
 
-fn walk(p: &Loc<'_>, s: &Structural, x: &Value, errs: &mut ErrorList) {
+fn walk(p: &Loc<'_>, s: View<'_>, x: &Value, errs: &mut ErrorList) {
+    if !s.may_list() {
+        return;
+    }
     match x {
         Value::Array(items) => {
-            match s.extensions.list_type.as_deref() {
+            match s.schema().extensions.list_type.as_deref() {
                 Some("set") => {
                     for i in duplicate_set_items(items) {
                         let v = items.get(i).cloned().unwrap_or(Value::Null);
                         errs.push(FieldError::duplicate(&p.path().index(i), v));
                     }
                 }
-                Some("map") => list_map(&p.path(), s, items, errs),
+                Some("map") => list_map(&p.path(), s.schema(), items, errs),
                 _ => {}
             }
-            if let Some(is) = s.items.as_deref() {
+            if let Some(is) = s.items() {
                 for (i, v) in items.iter().enumerate() {
                     walk(&p.index(i), is, v, errs);
                 }
@@ -42,14 +56,9 @@ fn walk(p: &Loc<'_>, s: &Structural, x: &Value, errs: &mut ErrorList) {
         }
         Value::Object(map) => {
             for (k, v) in map {
-                if let Some(prop) = s.properties.get(k) {
+                if let Some(prop) = s.prop(k) {
                     walk(&p.child(k.as_str()), prop, v, errs);
-                } else if let Some(ap) = s
-                    .generic
-                    .additional_properties
-                    .as_ref()
-                    .and_then(|a| a.structural.as_deref())
-                {
+                } else if let Some(Some(ap)) = s.additional() {
                     walk(&p.key(k.as_str()), ap, v, errs);
                 }
             }

@@ -12,6 +12,7 @@ use crate::objectmeta;
 use crate::prune::prune;
 use crate::structural::Structural;
 use crate::value::SchemaValidator;
+use crate::walk::View;
 use crate::wire::codec::Loc;
 
 /// Builds the object surrounding a default that sits inside an embedded
@@ -226,9 +227,20 @@ pub fn coerce_value(
     s: Option<&Structural>,
     is_resource_root: bool,
 ) -> Option<FieldError> {
+    coerce_value_view(p, x, s.map(View::plain), is_resource_root)
+}
+
+/// [`coerce_value`] on a schema view; prepared views skip the subtrees
+/// without embedded resources.
+pub fn coerce_value_view(
+    p: &Path,
+    x: &mut Value,
+    s: Option<View<'_>>,
+    is_resource_root: bool,
+) -> Option<FieldError> {
     let empty = Structural::default();
     let s = if is_resource_root {
-        Some(s.unwrap_or(&empty))
+        Some(s.unwrap_or(View::plain(&empty)))
     } else {
         s
     };
@@ -238,22 +250,25 @@ pub fn coerce_value(
 fn coerce_walk(
     p: &Loc<'_>,
     x: &mut Value,
-    s: Option<&Structural>,
+    s: Option<View<'_>>,
     forced: bool,
 ) -> Option<FieldError> {
     let s = s?;
+    if !forced && !s.may_embed() {
+        return None;
+    }
     match x {
         Value::Object(map) => {
-            if embedded(s, forced) {
+            if embedded(s.schema(), forced) {
                 if let Some(e) = objectmeta::coerce_embedded_resource(&p.path(), map, false) {
                     return Some(e);
                 }
             }
             for (k, v) in map.iter_mut() {
-                let e = if let Some(prop) = s.properties.get(k) {
+                let e = if let Some(prop) = s.prop(k) {
                     coerce_walk(&p.child(k), v, Some(prop), false)
-                } else if let Some(ap) = &s.generic.additional_properties {
-                    coerce_walk(&p.key(k), v, ap.structural.as_deref(), false)
+                } else if let Some(ap) = s.additional() {
+                    coerce_walk(&p.key(k), v, ap, false)
                 } else {
                     None
                 };
@@ -264,8 +279,9 @@ fn coerce_walk(
             None
         }
         Value::Array(items) => {
+            let is = s.items();
             for (i, v) in items.iter_mut().enumerate() {
-                if let Some(e) = coerce_walk(&p.index(i), v, s.items.as_deref(), false) {
+                if let Some(e) = coerce_walk(&p.index(i), v, is, false) {
                     return Some(e);
                 }
             }
@@ -283,9 +299,21 @@ pub fn validate_meta(
     is_resource_root: bool,
     errs: &mut ErrorList,
 ) {
+    validate_meta_view(p, x, s.map(View::plain), is_resource_root, errs);
+}
+
+/// [`validate_meta`] on a schema view; prepared views skip the subtrees
+/// without embedded resources.
+pub fn validate_meta_view(
+    p: &Path,
+    x: &Value,
+    s: Option<View<'_>>,
+    is_resource_root: bool,
+    errs: &mut ErrorList,
+) {
     let empty = Structural::default();
     let s = if is_resource_root {
-        Some(s.unwrap_or(&empty))
+        Some(s.unwrap_or(View::plain(&empty)))
     } else {
         s
     };
@@ -295,27 +323,31 @@ pub fn validate_meta(
 fn validate_meta_walk(
     p: &Loc<'_>,
     x: &Value,
-    s: Option<&Structural>,
+    s: Option<View<'_>>,
     forced: bool,
     errs: &mut ErrorList,
 ) {
     let Some(s) = s else { return };
+    if !forced && !s.may_embed() {
+        return;
+    }
     match x {
         Value::Object(map) => {
-            if embedded(s, forced) {
+            if embedded(s.schema(), forced) {
                 errs.extend(objectmeta::validate_embedded_resource(&p.path(), map));
             }
             for (k, v) in map {
-                if let Some(prop) = s.properties.get(k) {
+                if let Some(prop) = s.prop(k) {
                     validate_meta_walk(&p.child(k), v, Some(prop), false, errs);
-                } else if let Some(ap) = &s.generic.additional_properties {
-                    validate_meta_walk(&p.key(k), v, ap.structural.as_deref(), false, errs);
+                } else if let Some(ap) = s.additional() {
+                    validate_meta_walk(&p.key(k), v, ap, false, errs);
                 }
             }
         }
         Value::Array(items) => {
+            let is = s.items();
             for (i, v) in items.iter().enumerate() {
-                validate_meta_walk(&p.index(i), v, s.items.as_deref(), false, errs);
+                validate_meta_walk(&p.index(i), v, is, false, errs);
             }
         }
         _ => {}

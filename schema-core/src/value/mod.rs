@@ -39,6 +39,7 @@ use serde_json::{Map, Value};
 
 use crate::field::{BadValue, ErrorList, FieldError, Path, go_quote};
 use crate::goregex::{self, GoRegex};
+use crate::names::NameTable;
 use crate::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray};
 
 pub use formats::{FormatCompat, check as check_format};
@@ -171,23 +172,14 @@ struct TypeSet {
     null: bool,
 }
 
-impl TypeSet {
-    fn contains(self, name: &str) -> bool {
-        match name {
-            "string" => self.string,
-            "boolean" => self.boolean,
-            "integer" => self.integer,
-            "number" => self.number,
-            "array" => self.array,
-            "object" => self.object,
-            "null" => self.null,
-            _ => false,
-        }
-    }
-}
-
 /// One node of the converted schema.
 struct Node {
+    /// [`PLAIN_STRING`] and [`PLAIN_BOOL`]: the values checked first.
+    plain: u8,
+    /// The string members of `enum`.
+    enum_strings: NameTable,
+    /// Any of allOf, anyOf, oneOf, not, dependencies.
+    has_junctors: bool,
     has_type: bool,
     types: TypeSet,
     /// `strings.Join(Type, ",")`.
@@ -228,7 +220,12 @@ struct Node {
     max_properties: Option<i64>,
     min_properties: Option<i64>,
     required: Vec<String>,
+    /// For each `required` name, its index among the properties.
+    required_props: Vec<Option<usize>>,
+    /// Sorted by name.
     properties: IndexMap<String, Node>,
+    /// The properties' names to their indexes.
+    names: NameTable,
     additional_properties: Option<SchemaOrAllows>,
     pattern_properties: Vec<(String, Option<GoRegex>, Node)>,
 
@@ -368,7 +365,10 @@ impl Node {
             v.iter().flatten().map(|x| Node::build(x, compat)).collect()
         };
 
-        Node {
+        let mut node = Node {
+            plain: 0,
+            enum_strings: NameTable::new(enum_.iter().filter_map(Value::as_str)),
+            has_junctors: false,
             has_type: !type_names.is_empty(),
             types,
             type_joined: type_names.join(","),
@@ -402,6 +402,8 @@ impl Node {
             max_properties: s.max_properties,
             min_properties: s.min_properties,
             required: s.required.clone().unwrap_or_default(),
+            required_props: Vec::new(),
+            names: NameTable::default(),
             // Sorted by name: kube-openapi validates properties in sorted
             // key order.
             properties: {
@@ -442,10 +444,36 @@ impl Node {
                     (k.clone(), dep)
                 })
                 .collect(),
-        }
+        };
+        node.names = NameTable::new(node.properties.keys().map(String::as_str));
+        node.required_props = node
+            .required
+            .iter()
+            .map(|k| node.properties.get_index_of(k))
+            .collect();
+        node.has_junctors = node.compute_has_junctors();
+        node.plain = node.compute_plain();
+        node
     }
 
-    fn has_junctors(&self) -> bool {
+    fn compute_plain(&self) -> u8 {
+        let only_type = self.has_type && self.format.is_empty() && !self.has_junctors;
+        let mut plain = 0;
+        if only_type
+            && self.types.string
+            && self.max_length.is_none()
+            && self.min_length.is_none()
+            && self.string_format.is_none()
+        {
+            plain |= PLAIN_STRING;
+        }
+        if only_type && self.enum_.is_empty() && self.types.boolean {
+            plain |= PLAIN_BOOL;
+        }
+        plain
+    }
+
+    fn compute_has_junctors(&self) -> bool {
         !(self.all_of.is_empty()
             && self.any_of.is_empty()
             && self.one_of.is_empty()
@@ -786,7 +814,46 @@ fn keep_important<'a>(errs: &[Raw<'a>], keep: &mut Vec<Raw<'a>>) {
 
 /// `SchemaValidator.Validate(data)`: pushes the errors to `out` and
 /// returns the result's match count.
+///
+/// The most common leaves are checked first: a string whose node asks
+/// for its type and at most a pattern and an enum, a boolean whose node
+/// asks for its type only. When they pass, they get the match count the
+/// full chain gives them; otherwise the full chain runs.
+#[inline(always)]
 fn validate_node<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
+    let fast = match v {
+        Value::String(s) if n.plain & PLAIN_STRING != 0 && plain_string_passes(n, s) => 7,
+        Value::Bool(_) if n.plain & PLAIN_BOOL != 0 => 6,
+        _ => return validate_node_full(n, v, path, out),
+    };
+    debug_assert_eq!(fast, validate_node_full(n, v, path, out));
+    fast
+}
+
+/// Whether a string passes a [`PLAIN_STRING`] node's pattern and enum.
+#[inline(always)]
+fn plain_string_passes(n: &Node, s: &str) -> bool {
+    let pattern_ok = match &n.pattern {
+        None => true,
+        Some(Pattern { re: Ok(re), .. }) => re.is_match(s),
+        Some(Pattern { re: Err(_), .. }) => false,
+    };
+    // A string matches exactly the string members of an enum.
+    pattern_ok && (n.enum_.is_empty() || n.enum_strings.get(s).is_some())
+}
+
+/// [`Node::plain`]: a string needs to be a string, and to pass the node's
+/// pattern and enum if any.
+const PLAIN_STRING: u8 = 1;
+/// [`Node::plain`]: a boolean only needs to be a boolean.
+const PLAIN_BOOL: u8 = 2;
+
+fn validate_node_full<'a>(
+    n: &'a Node,
+    v: &'a Value,
+    path: &Seg<'_>,
+    out: &mut Vec<Raw<'a>>,
+) -> u64 {
     if v.is_null() {
         // Only the type and the common (enum) validators run.
         let mut mc = 0;
@@ -814,7 +881,7 @@ fn validate_node<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Ra
     if n.has_type || !n.format.is_empty() {
         mc += check_type(n, v, path, out) + 1;
     }
-    mc += if n.has_junctors() {
+    mc += if n.has_junctors {
         check_junctors(n, v, path, out)
     } else {
         1
@@ -860,20 +927,23 @@ fn validate_node<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Ra
 
 /// `typeValidator.Validate` for a non-null value; returns its match count.
 fn check_type<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
-    let (sch_type, data_format, float): (&'static str, &'static str, Option<f64>) = match v {
-        Value::Bool(_) => ("boolean", "", None),
-        Value::String(_) => ("string", "", None),
-        Value::Number(num) => match GoNum::of(num) {
-            GoNum::Int(_) => ("integer", "int64", None),
-            GoNum::Float(f) => ("number", "float64", Some(f)),
-        },
-        Value::Array(_) => ("array", "", None),
-        Value::Object(_) | Value::Null => ("object", "", None),
-    };
+    // (type name, data format, float value, whether the type list has it)
+    let t = n.types;
+    let (sch_type, data_format, float, contains): (&'static str, &'static str, Option<f64>, bool) =
+        match v {
+            Value::Bool(_) => ("boolean", "", None, t.boolean),
+            Value::String(_) => ("string", "", None, t.string),
+            Value::Number(num) => match GoNum::of(num) {
+                GoNum::Int(_) => ("integer", "int64", None, t.integer),
+                GoNum::Float(f) => ("number", "float64", Some(f), t.number),
+            },
+            Value::Array(_) => ("array", "", None, t.array),
+            Value::Object(_) | Value::Null => ("object", "", None, t.object),
+        };
     let str_or_slice = matches!(v, Value::String(_) | Value::Array(_));
-    let contains = n.types.contains(sch_type);
-    let is_float_int = float.is_some_and(is_float64_a_json_integer) && n.types.integer;
-    let is_int_float = sch_type == "integer" && n.types.number;
+    let is_float_int = float.is_some_and(is_float64_a_json_integer) && t.integer;
+    // An int64 (a number that is not a float64).
+    let is_int_float = t.number && float.is_none() && matches!(v, Value::Number(_));
     // `kind != String && kind != Slice && Format != "" && !(...)`.
     if !(str_or_slice
         || n.format.is_empty()
@@ -891,7 +961,7 @@ fn check_type<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Raw<'
         });
         return 0;
     }
-    if str_or_slice && !(n.types.number || n.types.integer || n.format.is_empty()) {
+    if str_or_slice && !(t.number || t.integer || n.format.is_empty()) {
         return 1;
     }
     if !(contains || is_float_int || is_int_float) {
@@ -1335,56 +1405,60 @@ fn check_object<'a>(
         }
     }
     let mut mc = 0;
-    match &n.additional_properties {
-        Some(ap) if !ap.allows => {
-            let mut object_path: Option<String> = None;
-            for key in map.keys() {
-                if !n.properties.contains_key(key) && !n.pattern_matches(key) {
-                    let name = object_path.get_or_insert_with(|| path.render()).clone();
-                    out.push(Raw {
-                        name,
-                        kind: Kind::NotAllowed { key },
-                    });
+    // One pass over the keys looks each one up among the properties once,
+    // does the additionalProperties and patternProperties checks (their
+    // errors come in key order, as kube-openapi's loops give them) and
+    // collects the present properties, validated below in the properties'
+    // (sorted) order.
+    let closed = n
+        .additional_properties
+        .as_ref()
+        .is_some_and(|ap| !ap.allows);
+    let ap_schema = n
+        .additional_properties
+        .as_ref()
+        .filter(|ap| ap.allows)
+        .and_then(|ap| ap.schema.as_deref());
+    let open_checks = !closed && (ap_schema.is_some() || !n.pattern_properties.is_empty());
+    let mut object_path: Option<String> = None;
+    let mut present = Present::new(n.properties.len());
+    for (key, value) in map {
+        let index = if n.properties.is_empty() {
+            None
+        } else {
+            n.names.get(key)
+        };
+        if closed {
+            if index.is_none() && !n.pattern_matches(key) {
+                let name = object_path.get_or_insert_with(|| path.render()).clone();
+                out.push(Raw {
+                    name,
+                    kind: Kind::NotAllowed { key },
+                });
+            }
+        } else if open_checks {
+            let matched = pattern_property(n, key, value, path, out, &mut mc);
+            if index.is_none() && !matched {
+                if let Some(s) = ap_schema {
+                    mc += validate_node(s, value, &Seg::Dot(path, key), out);
                 }
             }
         }
-        ap => {
-            let ap_schema = ap.as_ref().and_then(|a| a.schema.as_deref());
-            if ap_schema.is_some() || !n.pattern_properties.is_empty() {
-                for (key, value) in map {
-                    let regular = n.properties.contains_key(key);
-                    let matched = pattern_property(n, key, value, path, out, &mut mc);
-                    if !(regular || matched) {
-                        if let Some(s) = ap_schema {
-                            mc += validate_node(s, value, &Seg::Dot(path, key), out);
-                        }
-                    }
-                }
-            }
+        if let Some(i) = index {
+            present.push(i, value);
         }
     }
-    if map.len() < n.properties.len() {
-        // Fewer keys than properties: look the keys up, then visit the
-        // matches in the properties' (sorted) order.
-        let mut present: Vec<(usize, &Value)> = map
-            .iter()
-            .filter_map(|(k, v)| n.properties.get_index_of(k).map(|i| (i, v)))
-            .collect();
-        present.sort_unstable_by_key(|(i, _)| *i);
-        for (i, value) in present {
-            if let Some((name, s)) = n.properties.get_index(i) {
-                mc += validate_node(s, value, &Seg::Prop(path, name), out);
-            }
+    present.for_each_sorted(|i, value| {
+        if let Some((name, s)) = n.properties.get_index(i) {
+            mc += validate_node(s, value, &Seg::Prop(path, name), out);
         }
-    } else {
-        for (name, s) in &n.properties {
-            if let Some(value) = map.get(name) {
-                mc += validate_node(s, value, &Seg::Prop(path, name), out);
-            }
-        }
-    }
-    for key in &n.required {
-        if !map.contains_key(key) {
+    });
+    for (key, index) in n.required.iter().zip(&n.required_props) {
+        let found = match index {
+            Some(i) => present.has(*i),
+            None => map.contains_key(key),
+        };
+        if !found {
             out.push(Raw {
                 name: Seg::Dot(path, key).render(),
                 kind: Kind::Required,
@@ -1405,4 +1479,72 @@ fn check_object<'a>(
         }
     }
     mc
+}
+
+/// The properties present in an object, by index, with their values: a
+/// bit set and a table on the stack when the node has at most 64
+/// properties (visited in index order by the bits), else a list sorted
+/// when visited. The small table lives on the stack on purpose.
+#[allow(clippy::large_enum_variant)]
+enum Present<'a> {
+    Small {
+        mask: u64,
+        values: [Option<&'a Value>; 64],
+    },
+    Large(Vec<(usize, &'a Value)>),
+}
+
+impl<'a> Present<'a> {
+    fn new(properties: usize) -> Self {
+        if properties <= 64 {
+            Present::Small {
+                mask: 0,
+                values: [None; 64],
+            }
+        } else {
+            Present::Large(Vec::new())
+        }
+    }
+
+    fn push(&mut self, i: usize, v: &'a Value) {
+        match self {
+            Present::Small { mask, values } => {
+                if let Some(slot) = values.get_mut(i) {
+                    *slot = Some(v);
+                    *mask |= 1 << i;
+                }
+            }
+            Present::Large(list) => list.push((i, v)),
+        }
+    }
+
+    /// Calls `f` on the entries in index order.
+    fn for_each_sorted(&mut self, mut f: impl FnMut(usize, &'a Value)) {
+        match self {
+            Present::Small { mask, values } => {
+                let mut m = *mask;
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if let Some(Some(v)) = values.get(i) {
+                        f(i, v);
+                    }
+                }
+            }
+            Present::Large(list) => {
+                list.sort_unstable_by_key(|(i, _)| *i);
+                for &(i, v) in list.iter() {
+                    f(i, v);
+                }
+            }
+        }
+    }
+
+    /// Whether property `i` is present (once sorted, for a large node).
+    fn has(&self, i: usize) -> bool {
+        match self {
+            Present::Small { mask, .. } => i < 64 && mask & (1 << i) != 0,
+            Present::Large(list) => list.binary_search_by_key(&i, |(j, _)| *j).is_ok(),
+        }
+    }
 }

@@ -1,0 +1,445 @@
+//! The decoding walk: pruning of unknown fields, removal of non-nullable
+//! nulls and defaulting, alone or fused in one walk.
+//!
+//! The API server decodes a custom resource in steps, each a walk of the
+//! whole object: pruning ([`crate::prune`]), removal of non-nullable nulls
+//! and metadata coercion, then defaulting ([`crate::default`]). This walk
+//! does any of pruning, null removal and defaulting at once, each
+//! following its own schema node, and gives exactly what the steps give
+//! one after the other:
+//!
+//! - at an object, pruning and null removal decide on each key from the
+//!   schema and the key's value alone (pruning never makes a value null,
+//!   and a removed null has nothing below it), so deciding both before
+//!   descending is the same as two walks;
+//! - defaulting then sees the keys that survive, as it would after the two
+//!   walks: a surviving null is replaced by its default in place, as the
+//!   server's insertion does, and the missing properties with defaults are
+//!   appended in the properties' order after the keys are walked (the
+//!   server appends them before, which gives the same keys in the same
+//!   order, as walking below a key does not depend on its siblings);
+//! - a value that defaulting puts in is only defaulted below, never pruned
+//!   nor stripped of nulls (the server defaults after those steps).
+//!
+//! Metadata coercion runs between null removal and defaulting, and may
+//! fail, in which case nothing is defaulted. [`decode_resource`] fuses the
+//! steps when coercion can only act at the resource root (no embedded
+//! resource below it), by pruning the root's `apiVersion`, `kind` and
+//! `metadata` first, coercing, then walking the rest with defaulting on or
+//! off; otherwise it runs the steps one after the other.
+//!
+//! Pruned paths are recorded lazily (a chain of borrowed path segments on
+//! the stack) and returned sorted, as the server reports them.
+
+use serde_json::{Map, Value};
+
+use crate::field::{FieldError, Path};
+use crate::structural::Structural;
+use crate::validation::defaults::coerce_value_view;
+use crate::walk::View;
+
+const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
+
+fn is_meta(k: &str) -> bool {
+    META_FIELDS.contains(&k)
+}
+
+/// What pruning does at a value.
+#[derive(Clone, Copy)]
+pub(crate) enum P<'a> {
+    /// Nothing (pruning does not descend here).
+    Off,
+    /// `prune(x, s, rootEmbedded)`: a nil schema prunes everything.
+    Prune(Option<View<'a>>, bool),
+    /// `skipPrune(x, s, rootEmbedded)` (under
+    /// `x-kubernetes-preserve-unknown-fields`).
+    Skip(View<'a>, bool),
+}
+
+/// Which keys of an object pruning and null removal handle (defaulting
+/// handles all of them).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keys {
+    All,
+    /// `apiVersion`, `kind` and `metadata` only.
+    Meta,
+    /// All but `apiVersion`, `kind` and `metadata`.
+    NotMeta,
+}
+
+impl Keys {
+    fn allows(self, k: &str) -> bool {
+        match self {
+            Keys::All => true,
+            Keys::Meta => is_meta(k),
+            Keys::NotMeta => !is_meta(k),
+        }
+    }
+}
+
+struct Cx {
+    track: bool,
+    unknown: Vec<String>,
+}
+
+/// Where a value sits, rendered (`a.b[0].c`) only for a pruned field.
+enum Seg<'p> {
+    Root,
+    Key(&'p Seg<'p>, &'p str),
+    Index(&'p Seg<'p>, usize),
+}
+
+impl Seg<'_> {
+    /// The server's `parent` path string: keys joined by `.` (none before
+    /// the first non-empty part), indexes as `[i]`.
+    fn render(&self) -> String {
+        let mut chain: Vec<&Seg<'_>> = Vec::new();
+        let mut cur = self;
+        while let Seg::Key(p, _) | Seg::Index(p, _) = cur {
+            chain.push(cur);
+            cur = p;
+        }
+        let mut s = String::new();
+        for seg in chain.iter().rev() {
+            match seg {
+                Seg::Root => {}
+                Seg::Key(_, k) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(k);
+                }
+                Seg::Index(_, i) => {
+                    s.push('[');
+                    s.push_str(&i.to_string());
+                    s.push(']');
+                }
+            }
+        }
+        s
+    }
+
+    /// Whether the rendered path is empty.
+    fn is_empty(&self) -> bool {
+        let mut cur = self;
+        loop {
+            match cur {
+                Seg::Root => return true,
+                Seg::Key(p, "") => cur = p,
+                Seg::Key(..) | Seg::Index(..) => return false,
+            }
+        }
+    }
+}
+
+impl Cx {
+    fn record(&mut self, at: &Seg<'_>, k: &str) {
+        if self.track {
+            let parent = at.render();
+            if parent.is_empty() {
+                self.unknown.push(k.to_string());
+            } else {
+                self.unknown.push(format!("{parent}.{k}"));
+            }
+        }
+    }
+}
+
+/// Runs the walk from the top: pruning as `p` says (`None`: no pruning),
+/// null removal along `n`, defaulting along `d`. Returns the sorted pruned
+/// paths (empty unless `track`).
+pub(crate) fn run(
+    x: &mut Value,
+    p: Option<(Option<View<'_>>, bool)>,
+    n: Option<View<'_>>,
+    d: Option<View<'_>>,
+    track: bool,
+) -> Vec<String> {
+    let mut cx = Cx {
+        track,
+        unknown: Vec::new(),
+    };
+    let empty = Structural::default();
+    let p = match p {
+        None => P::Off,
+        Some((s, true)) => P::Prune(Some(s.unwrap_or(View::plain(&empty))), true),
+        Some((s, false)) => P::Prune(s, false),
+    };
+    walk(x, p, n, d, &Seg::Root, &mut cx);
+    cx.unknown.sort();
+    cx.unknown
+}
+
+/// What decoding a resource did.
+#[derive(Debug, Default)]
+pub struct Decoded {
+    /// The sorted paths of the pruned fields.
+    pub pruned: Vec<String>,
+    /// The metadata coercion error; nothing is defaulted when there is one.
+    pub error: Option<FieldError>,
+}
+
+/// The decoding of a resource root: when `prune`,
+/// `prune(obj, s, true, true)` and
+/// `PruneNonNullableNullsWithoutDefaults(obj, s)`; then
+/// `coerce(root, obj, s, true)`, and when it succeeds `Default(obj, s)`.
+pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Decoded {
+    let root = Path::root();
+    let fusable =
+        prune && obj.is_object() && s.is_some_and(|s| s.is_prepared() && !s.may_embed_below());
+    let Some(s) = s.filter(|_| fusable) else {
+        let pruned = if prune {
+            run(obj, Some((s, true)), s, None, true)
+        } else {
+            Vec::new()
+        };
+        let error = coerce_value_view(&root, obj, s, true);
+        if error.is_none() {
+            run(obj, None, None, s, false);
+        }
+        return Decoded { pruned, error };
+    };
+    let mut cx = Cx {
+        track: true,
+        unknown: Vec::new(),
+    };
+    let p = enter(P::Prune(Some(s), true));
+    if let Value::Object(map) = obj {
+        // Coercion reads the root's apiVersion, kind and metadata once
+        // they are pruned and stripped of nulls; nothing else is pruned
+        // at those keys.
+        walk_object(map, p, Some(s), None, &Seg::Root, &mut cx, Keys::Meta);
+    }
+    let error = coerce_value_view(&root, obj, Some(s), true);
+    let d = if error.is_none() { Some(s) } else { None };
+    if let Value::Object(map) = obj {
+        walk_object(
+            map,
+            p,
+            Some(s),
+            d.filter(|d| d.may_default_below()),
+            &Seg::Root,
+            &mut cx,
+            Keys::NotMeta,
+        );
+    }
+    cx.unknown.sort();
+    Decoded {
+        pruned: cx.unknown,
+        error,
+    }
+}
+
+/// Whether null removal drops a `null` whose schema is `s`.
+fn drops_null(s: Option<View<'_>>) -> bool {
+    s.is_some_and(|p| {
+        let g = &p.schema().generic;
+        !g.nullable && g.default.is_none()
+    })
+}
+
+/// The value `null` takes under defaulting, where it is replaced: the
+/// default of a non-nullable schema (`null` without one).
+fn null_default(s: View<'_>) -> Option<Value> {
+    let g = &s.schema().generic;
+    (!g.nullable).then(|| g.default.clone().unwrap_or(Value::Null))
+}
+
+/// The property `k` of `s`: `found` when `s` is `base`.
+#[inline(always)]
+fn child<'a>(
+    s: View<'a>,
+    base: Option<View<'a>>,
+    found: Option<(usize, View<'a>)>,
+    k: &str,
+) -> Option<(usize, View<'a>)> {
+    if base.is_some_and(|b| b.same(s)) {
+        found
+    } else {
+        s.prop_indexed(k)
+    }
+}
+
+/// Whether the steps can do anything below `v` (none of them changes a
+/// scalar).
+fn is_container(v: &Value) -> bool {
+    matches!(v, Value::Object(_) | Value::Array(_))
+}
+
+/// Pruning under `x-kubernetes-preserve-unknown-fields` skips.
+fn enter(p: P<'_>) -> P<'_> {
+    match p {
+        P::Prune(Some(s), root_embedded) if s.schema().extensions.preserve_unknown_fields => {
+            P::Skip(s, root_embedded)
+        }
+        p => p,
+    }
+}
+
+fn walk(
+    x: &mut Value,
+    p: P<'_>,
+    n: Option<View<'_>>,
+    d: Option<View<'_>>,
+    at: &Seg<'_>,
+    cx: &mut Cx,
+) {
+    let p = enter(p);
+    let d = d.filter(|d| d.may_default_below());
+    match x {
+        Value::Object(map) => walk_object(map, p, n, d, at, cx, Keys::All),
+        Value::Array(items) => {
+            let pc = match p {
+                P::Off => P::Off,
+                P::Prune(s, _) => P::Prune(s.and_then(View::items), false),
+                P::Skip(s, _) => s.items().map_or(P::Off, |i| P::Skip(i, false)),
+            };
+            let nc = n.and_then(View::items);
+            let dc = d.and_then(View::items);
+            if matches!(pc, P::Off) && nc.is_none() && dc.is_none() {
+                return;
+            }
+            for (i, v) in items.iter_mut().enumerate() {
+                if v.is_null() {
+                    if let Some(new) = dc.and_then(null_default) {
+                        *v = new;
+                        walk(v, P::Off, None, dc, at, cx);
+                    }
+                } else if is_container(v) {
+                    walk(v, pc, nc, dc, &Seg::Index(at, i), cx);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk_object<'a>(
+    map: &mut Map<String, Value>,
+    p: P<'a>,
+    n: Option<View<'a>>,
+    d: Option<View<'a>>,
+    at: &Seg<'_>,
+    cx: &mut Cx,
+    keys: Keys,
+) {
+    // (schema, embedded, skipping); `None` with `prune_all` prunes every key.
+    let (ps, prune_all) = match p {
+        P::Off => (None, false),
+        P::Prune(None, _) => (None, true),
+        P::Prune(Some(s), re) => (
+            Some((s, re || s.schema().extensions.embedded_resource, false)),
+            false,
+        ),
+        P::Skip(s, re) => (
+            Some((s, re || s.schema().extensions.embedded_resource, true)),
+            false,
+        ),
+    };
+    if ps.is_none() && !prune_all && n.is_none() && d.is_none() {
+        return;
+    }
+    // The node the steps usually share, looked up once per key.
+    let base = ps.map(|(s, ..)| s).or(n).or(d);
+    let defaulted = d.and_then(View::defaulted).filter(|x| x.len() <= 64);
+    let mut present: u64 = 0;
+    map.retain(|k, v| {
+        let found = base.and_then(|b| b.prop_indexed(k));
+        let look = |s: View<'a>| child(s, base, found, k);
+        let mut pc = P::Off;
+        let mut nc = None;
+        if keys.allows(k) {
+            if prune_all {
+                cx.record(at, k);
+                // Dropped without recursion, however deep.
+                crate::deep::drop_deep(std::mem::take(v));
+                return false;
+            }
+            if let Some((s, embedded, skipping)) = ps {
+                if embedded && is_meta(k) {
+                    // Kept as is.
+                } else if let Some((_, prop)) = look(s) {
+                    pc = P::Prune(Some(prop), false);
+                } else if let Some(ap) = s.additional() {
+                    pc = P::Prune(ap, false);
+                } else if !skipping {
+                    if !is_meta(k) || !at.is_empty() {
+                        cx.record(at, k);
+                    }
+                    crate::deep::drop_deep(std::mem::take(v));
+                    return false;
+                }
+            }
+            nc = n.and_then(|ns| {
+                look(ns)
+                    .map(|(_, c)| c)
+                    .or_else(|| ns.additional().flatten())
+            });
+            if v.is_null() && drops_null(nc) {
+                return false;
+            }
+        }
+        let mut dc = None;
+        let mut replaced = false;
+        if let Some(ds) = d {
+            if let Some((i, prop)) = look(ds) {
+                dc = Some(prop);
+                let g = &prop.schema().generic;
+                if let Some(def) = &g.default {
+                    if v.is_null() && !g.nullable {
+                        *v = def.clone();
+                        replaced = true;
+                    }
+                    if let Some(slot) = defaulted.and_then(|x| x.iter().position(|&j| j == i)) {
+                        present |= 1 << slot;
+                    }
+                }
+            } else if let Some(ap) = ds.additional() {
+                dc = ap;
+                if v.is_null() {
+                    if let Some(new) = ap.and_then(null_default) {
+                        *v = new;
+                        replaced = true;
+                    }
+                }
+            }
+        }
+        if replaced {
+            // A default: only defaulted below.
+            walk(v, P::Off, None, dc, at, cx);
+        } else if is_container(v) && (!matches!(pc, P::Off) || nc.is_some() || dc.is_some()) {
+            walk(v, pc, nc, dc, &Seg::Key(at, k), cx);
+        }
+        true
+    });
+    let Some(ds) = d else { return };
+    // The missing properties with defaults, in the properties' order.
+    let props = &ds.schema().properties;
+    let insert = |map: &mut Map<String, Value>, k: &String, prop: &Structural, cx: &mut Cx| {
+        let Some(def) = &prop.generic.default else {
+            return;
+        };
+        let mut v = def.clone();
+        walk(&mut v, P::Off, None, ds.prop(k), at, cx);
+        map.insert(k.clone(), v);
+    };
+    match defaulted {
+        Some(defaulted) => {
+            for (slot, &i) in defaulted.iter().enumerate() {
+                if present & (1 << slot) == 0 {
+                    if let Some((k, prop)) = props.get_index(i) {
+                        insert(map, k, prop, cx);
+                    }
+                }
+            }
+        }
+        None => {
+            for (k, prop) in props {
+                if prop.generic.default.is_some() && !map.contains_key(k) {
+                    insert(map, k, prop, cx);
+                }
+            }
+        }
+    }
+}
