@@ -266,6 +266,9 @@ fn comprehension(
 
 const ACCU: &str = "@result";
 
+/// The internal map insertion of `transformMap` and `transformMapEntry`.
+pub const MAP_INSERT: &str = "cel.@mapInsert";
+
 fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<String, CelParseError> {
     match &e.expr {
         Expr::Ident(n) => Ok(n.clone()),
@@ -381,11 +384,11 @@ fn transform(
         "transformMap" => {
             let k = ident(h, &v1);
             let init = h.next_expr(Expr::Map(cel::common::ast::MapExpr::default()));
-            (init, call(h, "cel.@mapInsert", None, vec![a, k, transform]))
+            (init, call(h, MAP_INSERT, None, vec![a, k, transform]))
         }
         _ => {
             let init = h.next_expr(Expr::Map(cel::common::ast::MapExpr::default()));
-            (init, call(h, "cel.@mapInsert", None, vec![a, transform]))
+            (init, call(h, MAP_INSERT, None, vec![a, transform]))
         }
     };
     let step = match filter {
@@ -502,6 +505,8 @@ impl RuleEnv {
 /// A successfully compiled expression.
 #[derive(Clone, Debug)]
 pub struct Compiled {
+    /// The expression, macros expanded: the program the evaluator runs.
+    pub expr: IdedExpr,
     /// The checked expression's types and references.
     pub checked: Checked,
     /// The type of the whole expression.
@@ -597,6 +602,7 @@ fn compile_parsed(
     let output = checked.type_of(parsed.expr.id);
     let cost = estimate(&parsed.expr, &checked, root);
     Ok(Compiled {
+        expr: parsed.expr,
         checked,
         output,
         cost,
@@ -954,6 +960,11 @@ pub struct RuleCompilation {
     pub message_expression_error: Option<String>,
     /// The estimated cost of the messageExpression, when it compiled.
     pub message_expression_max_cost: Option<u64>,
+    /// The rule's program (`Program`): the checked expression the
+    /// evaluator runs, when the rule compiled.
+    pub program: Option<IdedExpr>,
+    /// The messageExpression's program, when it compiled.
+    pub message_expression: Option<IdedExpr>,
 }
 
 /// Compiles a rule and its messageExpression (`compileRule`).
@@ -982,6 +993,7 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
     result.uses_old_self = compiled.checked.references_variable(OLD_SCOPED_VAR_NAME);
     result.max_cost = compiled.cost.max;
     result.max_cardinality = crate::cel::decl::max_cardinality(env.root.min_serialized_size);
+    result.program = Some(compiled.expr);
     if let Some(msg) = rule.message_expression.as_deref().filter(|m| !m.is_empty()) {
         match compile_expression(msg, check_env, &env.root, env.version) {
             Err(e) => {
@@ -992,7 +1004,10 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
                 result.message_expression_error =
                     Some("messageExpression must evaluate to a string".into());
             }
-            Ok(c) => result.message_expression_max_cost = Some(c.cost.max),
+            Ok(c) => {
+                result.message_expression_max_cost = Some(c.cost.max);
+                result.message_expression = Some(c.expr);
+            }
         }
     }
     result

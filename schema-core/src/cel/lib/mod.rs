@@ -374,7 +374,7 @@ fn dispatch<'a>(
                 re.find_all(s, max).into_iter().map(owned_str).collect(),
             ))
         }
-        (super::macros::MAP_INSERT, false, 2 | 3) => map_insert(args),
+        (super::compile::MAP_INSERT, false, 2 | 3) => map_insert(args),
         ("dyn", false, 1) => Ok(arg(args, 0)?.clone()),
         ("type", false, 1) => Ok(Val::Type(type_of(arg(args, 0)?).into())),
         ("int", false, 1) => to_int(arg(args, 0)?),
