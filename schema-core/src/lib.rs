@@ -7,6 +7,7 @@ mod deep;
 pub mod default;
 pub mod field;
 pub mod goregex;
+pub mod gotime;
 pub mod listtype;
 pub mod objectmeta;
 pub mod prune;

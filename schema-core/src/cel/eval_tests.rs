@@ -31,7 +31,7 @@ fn show(v: &Val<'_>) -> String {
         Val::Bytes(b) => format!("b{b:?}"),
         Val::Duration(d) => format!("duration({})", super::lib::time::format_duration(*d)),
         Val::Timestamp(s, n) => {
-            format!("timestamp({})", super::lib::time::format_timestamp(*s, *n))
+            format!("timestamp({})", crate::gotime::format_rfc3339_nano(*s, *n))
         }
         Val::List(l) => format!(
             "[{}]",

@@ -479,14 +479,14 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                     .as_ref()
                     .map_or("", |vv| vv.format.as_str());
             match format {
-                "duration" => super::lib::time::parse_strfmt_duration(x)
+                "duration" => crate::value::formats::parse_duration(x)
                     .map(Val::Duration)
                     .ok_or_else(|| {
                         EvalError::new(format!(
                             "Invalid duration {x}: time: invalid duration \"{x}\""
                         ))
                     }),
-                "date" => super::lib::time::parse_date(x)
+                "date" => crate::gotime::parse_date(x)
                     .map(|secs| Val::Timestamp(secs, 0))
                     .ok_or_else(|| {
                         EvalError::new(format!(

@@ -79,7 +79,7 @@ pub fn display(v: &Val<'_>) -> String {
         Val::Str(s) => s.as_str().to_string(),
         Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
         Val::Duration(d) => time::format_duration(*d),
-        Val::Timestamp(s, n) => time::format_timestamp(*s, *n),
+        Val::Timestamp(s, n) => crate::gotime::format_rfc3339_nano(*s, *n),
         Val::Type(t) => t.to_string(),
         other => other.type_name(),
     }
@@ -400,26 +400,13 @@ fn dispatch<'a>(
         },
         ("duration", false, 1) => match arg(args, 0)? {
             Val::Duration(d) => Ok(Val::Duration(*d)),
-            Val::Str(s) => time::parse_go_duration(s.as_str())
-                .map(Val::Duration)
-                .map_err(|e| {
-                    EvalError::new(format!(
-                        "type conversion error from 'string' to 'google.protobuf.Duration': {e}"
-                    ))
-                }),
+            Val::Str(s) => time::string_to_duration(s.as_str()).map(Val::Duration),
             _ => Err(EvalError::no_overload()),
         },
         ("timestamp", false, 1) => match arg(args, 0)? {
             Val::Timestamp(s, n) => Ok(Val::Timestamp(*s, *n)),
             Val::Int(i) => time::check_ts(*i, 0),
-            Val::Str(s) => match time::parse_rfc3339(s.as_str()) {
-                Some((sec, ns)) => time::check_ts(sec, ns),
-                None => Err(EvalError::new(format!(
-                    "type conversion error from 'string' to 'google.protobuf.Timestamp': parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
-                    crate::field::go_quote(s.as_str()),
-                    crate::field::go_quote(s.as_str())
-                ))),
-            },
+            Val::Str(s) => time::string_to_timestamp(s.as_str()),
             _ => Err(EvalError::no_overload()),
         },
         (
@@ -876,7 +863,7 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
             )),
         },
         Val::Duration(d) => Ok(owned_str(time::format_duration(*d))),
-        Val::Timestamp(s, n) => Ok(owned_str(time::format_timestamp(*s, *n))),
+        Val::Timestamp(s, n) => Ok(owned_str(crate::gotime::format_rfc3339_nano(*s, *n))),
         Val::Ext(e) => match &**e {
             Ext::Ip(ip) => Ok(owned_str(ip.to_string())),
             Ext::Cidr(c) => Ok(owned_str(c.to_string())),

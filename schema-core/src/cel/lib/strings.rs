@@ -576,7 +576,7 @@ fn validate_format(f: &str, s: &str) -> Vec<String> {
             }
         }
         "date" => {
-            if super::time::parse_date(s).is_some() {
+            if crate::gotime::parse_date(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid date".into()]
