@@ -556,20 +556,15 @@ pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
+        if let Some(e) = backslash_escape(c) {
+            out.push_str(e);
+            continue;
+        }
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }
-            c if is_go_printable(c) => out.push(c),
+            c if is_go_print(c) => out.push(c),
             c if (c as u32) < 0x10000 => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
@@ -582,15 +577,51 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
-fn is_go_printable(c: char) -> bool {
-    // An approximation of unicode.IsPrint: letters, marks, numbers,
-    // punctuation, symbols and the ASCII space.
+/// The backslash escapes of Go's `strconv.Quote` (and of CEL's
+/// `strings.quote`): `\"`, `\\` and the C escapes `\a \b \f \n \r \t \v`.
+pub(crate) fn backslash_escape(c: char) -> Option<&'static str> {
+    Some(match c {
+        '"' => "\\\"",
+        '\\' => "\\\\",
+        '\u{7}' => "\\a",
+        '\u{8}' => "\\b",
+        '\u{c}' => "\\f",
+        '\n' => "\\n",
+        '\r' => "\\r",
+        '\t' => "\\t",
+        '\u{b}' => "\\v",
+        _ => return None,
+    })
+}
+
+/// Go's `unicode.IsPrint`, approximated: letters, marks, numbers,
+/// punctuation, symbols and the ASCII space, so not the controls, the
+/// spaces, the format characters, the private use areas and the
+/// noncharacters.
+pub(crate) fn is_go_print(c: char) -> bool {
     if c == ' ' {
         return true;
     }
     !(c.is_control()
         || c.is_whitespace()
-        || matches!(c as u32, 0xad | 0x200b..=0x200f | 0x2028..=0x202e | 0x2060..=0x2064 | 0xfeff | 0xfff9..=0xfffb | 0xe000..=0xf8ff))
+        || matches!(
+            u32::from(c),
+            0xad | 0x600..=0x605
+                | 0x61c
+                | 0x6dd
+                | 0x70f
+                | 0x180e
+                | 0x200b..=0x200f
+                | 0x2028..=0x202e
+                | 0x2060..=0x206f
+                | 0xd800..=0xdfff
+                | 0xe000..=0xf8ff
+                | 0xfeff
+                | 0xfff0..=0xfffb
+                | 0xfffe..=0xffff
+                | 0xe0000..=0xe007f
+                | 0xf0000..=0x10ffff
+        ))
 }
 
 /// A list of field errors, as `field.ErrorList`.

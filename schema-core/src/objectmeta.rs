@@ -1118,7 +1118,7 @@ pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
         errs.push(FieldError::too_long(path, 128));
     }
     for (i, c) in manager.char_indices() {
-        if !is_go_print(c) {
+        if !crate::field::is_go_print(c) {
             errs.push(FieldError::invalid(
                 path,
                 manager,
@@ -1127,36 +1127,6 @@ pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
         }
     }
     errs
-}
-
-/// An approximation of Go's `unicode.IsPrint` (letters, marks, numbers,
-/// punctuation, symbols and the ASCII space; no other spaces, controls,
-/// format characters, private-use or unassigned code points).
-fn is_go_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    let u = u32::from(c);
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(
-            u,
-            0xad | 0x600..=0x605
-                | 0x61c
-                | 0x6dd
-                | 0x70f
-                | 0x180e
-                | 0x200b..=0x200f
-                | 0x2028..=0x202e
-                | 0x2060..=0x206f
-                | 0xd800..=0xdfff
-                | 0xe000..=0xf8ff
-                | 0xfeff
-                | 0xfff0..=0xfffb
-                | 0xfffe..=0xffff
-                | 0xe0000..=0xe007f
-                | 0xf0000..=0x10ffff
-        ))
 }
 
 // ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ use cel::IdedExpr;
 use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 
 use super::check::qualified_name;
+use super::cost::{LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST};
 use super::lib;
 use super::value::{HKey, List, ListKind, MapV, OwnedMap, Str, Val, equals, hkey, key_ok};
 
@@ -220,7 +221,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 }
                 // OptOptimize folds literals of constants: no cost.
                 if !is_const(e) {
-                    self.charge(10)?;
+                    self.charge(LIST_CREATE_BASE_COST)?;
                 }
                 Ok(Val::list(items))
             }
@@ -253,7 +254,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     }
                 }
                 if !is_const(e) {
-                    self.charge(30)?;
+                    self.charge(MAP_CREATE_BASE_COST)?;
                 }
                 Ok(Val::Map(MapV::Owned(Rc::new(map))))
             }
@@ -400,7 +401,11 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 // folded as a constant), `_+_` (1).
                 self.charge(1)?;
                 let v = self.eval(el);
-                self.charge(if is_const(el) { 1 } else { 11 })?;
+                self.charge(if is_const(el) {
+                    1
+                } else {
+                    1 + LIST_CREATE_BASE_COST
+                })?;
                 let v = v?;
                 let slot = self
                     .locals

@@ -1302,7 +1302,7 @@ fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>) -> Vec<St
         out.push("must not be an empty string".into());
     }
     for (i, c) in w.char_indices() {
-        if !is_go_print(c) {
+        if !crate::field::is_go_print(c) {
             out.push(format!(
                 "must only contain printable UTF-8 characters; non-printable character found at index {i}"
             ));
@@ -1310,35 +1310,6 @@ fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>) -> Vec<St
         }
     }
     out
-}
-
-/// An approximation of Go's `unicode.IsPrint`: letters, marks, numbers,
-/// punctuation, symbols and the ASCII space; not controls, other spaces,
-/// format characters or private-use code points.
-fn is_go_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(
-        c as u32,
-        0xAD | 0x600..=0x605
-            | 0x61C
-            | 0x6DD
-            | 0x70F
-            | 0x180E
-            | 0x200B..=0x200F
-            | 0x202A..=0x202E
-            | 0x2060..=0x206F
-            | 0xFEFF
-            | 0xFFF9..=0xFFFB
-            | 0xE000..=0xF8FF
-            | 0xE0001
-            | 0xE0020..=0xE007F
-            | 0xF_0000..=0x10_FFFF
-    )
 }
 
 /// `ValidateCustomResourceDefinitionNames` (for `spec.names`).

@@ -15,13 +15,9 @@ use std::rc::Rc;
 
 use cel::IdedExpr;
 
+use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::eval::{EvalError, EvalResult, add_lists, owned_str};
 use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
-
-/// cel-go's `StringTraversalCostFactor`.
-pub const STRING_TRAVERSAL_COST_FACTOR: f64 = 0.1;
-/// cel-go's `RegexStringLengthCostFactor`.
-pub const REGEX_STRING_LENGTH_COST_FACTOR: f64 = 0.25;
 
 /// Values of the Kubernetes libraries.
 #[derive(Debug)]
@@ -83,10 +79,6 @@ pub fn display(v: &Val<'_>) -> String {
         Val::Type(t) => t.to_string(),
         other => other.type_name(),
     }
-}
-
-fn ceil_factor(n: u64, f: f64) -> u64 {
-    (n as f64 * f).ceil() as u64
 }
 
 /// The Kubernetes `traversalCost` of a value.
@@ -152,12 +144,12 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
     let first = args.first();
     match name {
         // cel-go's own O(n) overloads.
-        "startsWith" | "endsWith" if receiver => ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        "startsWith" | "endsWith" if receiver => mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
         "string" if matches!(first, Some(Val::Bytes(_))) => {
-            ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
         "bytes" if matches!(first, Some(Val::Str(_))) => {
-            ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
         "@in" => match args.get(1) {
             Some(Val::List(l)) => l.len() as u64,
@@ -169,25 +161,25 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
                 (Some(Val::Str(_)), Some(Val::Str(_))) | (Some(Val::Bytes(_)), Some(Val::Bytes(_)))
             ) =>
         {
-            ceil_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR)
         }
-        "_==_" | "_!=_" => ceil_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR),
+        "_==_" | "_!=_" => mul_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR),
         "_+_"
             if matches!(
                 (args.first(), args.get(1)),
                 (Some(Val::Str(_)), Some(Val::Str(_))) | (Some(Val::Bytes(_)), Some(Val::Bytes(_)))
             ) =>
         {
-            ceil_factor(size(0) + size(1), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0) + size(1), STRING_TRAVERSAL_COST_FACTOR)
         }
         "matches" if receiver => {
             let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = ceil_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
+            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
             s.saturating_mul(r)
         }
         "contains" if receiver && matches!(first, Some(Val::Str(_))) => {
-            let s = ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
-            let t = ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+            let s = mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
+            let t = mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
             s.saturating_mul(t)
         }
         // The Kubernetes library costs.
@@ -195,54 +187,50 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             first.map_or(0, |a| traversal_cost(a, 0))
         }
         "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR"
-        | "quantity" | "isQuantity" => ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        | "quantity" | "isQuantity" => mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
         "ip" => {
             if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
                 1
             } else {
-                ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+                mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
             }
         }
-        "ip.isCanonical" => ceil_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
-        "replace" | "split" => ceil_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
-        "join" => ceil_factor(
+        "ip.isCanonical" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
+        "replace" | "split" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
+        "join" => mul_factor(
             result.map_or(1, Val::actual_size) * 2,
             STRING_TRAVERSAL_COST_FACTOR,
         ),
         "find" | "findAll" => {
             let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = ceil_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
+            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
             s.saturating_mul(r)
         }
-        "masked"
-        | "prefixLength"
-        | "family"
-        | "isUnspecified"
-        | "isLoopback"
-        | "isLinkLocalMulticast"
-        | "isLinkLocalUnicast" => 1,
         "containsIP" => {
             let c = size(0);
-            let mut cost = ceil_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
             if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
             }
             cost
         }
         "containsCIDR" => {
             let c = size(0);
-            let mut cost = ceil_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
-            cost += ceil_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
+            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+            cost += mul_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
             if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
             }
             cost
         }
-        "sign" | "asInteger" | "isInteger" | "asApproximateFloat" | "isGreaterThan"
-        | "isLessThan" | "compareTo" | "add" | "sub" => 1,
         "sets.contains" | "sets.equivalent" | "sets.intersects" => {
             size(0).saturating_mul(size(1)).max(1)
         }
+        // Everything else costs 1: the other functions, and the
+        // Kubernetes functions of constant cost (`masked`, `prefixLength`,
+        // `family`, the `is…` address tests, `sign`, `asInteger`,
+        // `isInteger`, `asApproximateFloat`, `isGreaterThan`, `isLessThan`,
+        // `compareTo`, `add`, `sub`).
         _ => 1,
     }
 }
