@@ -500,53 +500,35 @@ pub fn format_float(f: f64) -> String {
     if f == 0.0 {
         return if f.is_sign_negative() { "-0" } else { "0" }.to_string();
     }
-    // Shortest round-trip digits via Rust's `{:e}` formatting.
+    // strconv's 'g' with the shortest precision switches to %e when the
+    // decimal exponent is < -4 or >= 6; otherwise it is the shortest
+    // round-trip decimal, which is Rust's `Display`.
+    let e = format!("{f:e}");
+    let exp: i32 = e
+        .split_once('e')
+        .and_then(|(_, x)| x.parse().ok())
+        .unwrap_or(0);
+    if (-4..6).contains(&exp) {
+        format!("{f}")
+    } else {
+        format_float_e(f)
+    }
+}
+
+/// Go's `strconv.FormatFloat(f, 'e', -1, 64)` of a finite float: the
+/// shortest digits as `d.ddde±XX` (at least two exponent digits).
+pub(crate) fn format_float_e(f: f64) -> String {
     let e = format!("{f:e}");
     let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
-    let neg = mantissa.starts_with('-');
-    // strconv's 'g' with the shortest precision switches to %e when the
-    // decimal exponent is < -4 or >= 6.
-    let use_exp = !(-4..6).contains(&exp);
-    let mut out = String::new();
-    if neg {
-        out.push('-');
+    let mut out = String::from(mantissa);
+    out.push('e');
+    out.push(if exp < 0 { '-' } else { '+' });
+    let a = exp.unsigned_abs();
+    if a < 10 {
+        out.push('0');
     }
-    if use_exp {
-        let (first, rest) = digits.split_at(1.min(digits.len()));
-        out.push_str(first);
-        if !rest.is_empty() {
-            out.push('.');
-            out.push_str(rest);
-        }
-        out.push('e');
-        out.push(if exp < 0 { '-' } else { '+' });
-        let a = exp.unsigned_abs();
-        if a < 10 {
-            out.push('0');
-        }
-        out.push_str(&a.to_string());
-    } else if exp < 0 {
-        out.push_str("0.");
-        for _ in 0..(-exp - 1) {
-            out.push('0');
-        }
-        out.push_str(&digits);
-    } else {
-        let point = (exp + 1) as usize;
-        if digits.len() <= point {
-            out.push_str(&digits);
-            for _ in 0..(point - digits.len()) {
-                out.push('0');
-            }
-        } else {
-            let (a, b) = digits.split_at(point);
-            out.push_str(a);
-            out.push('.');
-            out.push_str(b);
-        }
-    }
+    out.push_str(&a.to_string());
     out
 }
 

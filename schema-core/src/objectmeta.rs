@@ -341,7 +341,7 @@ pub fn decode_object_meta(metadata: &Value, drop_malformed: bool) -> Result<Obje
     let Value::Object(fields) = metadata else {
         return Err(format!(
             "invalid metadata: expected object, got {}",
-            go_type_name(metadata)
+            crate::deep::go_type(metadata)
         ));
     };
     // Field by field; a field that does not decode on its own is dropped.
@@ -356,19 +356,6 @@ pub fn decode_object_meta(metadata: &Value, drop_malformed: bool) -> Result<Obje
         }
     }
     Ok(acc)
-}
-
-/// `%T` of a decoded JSON value in Go's unstructured form.
-fn go_type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "<nil>",
-        Value::Bool(_) => "bool",
-        Value::Number(n) if n.as_i64().is_some() => "int64",
-        Value::Number(_) => "float64",
-        Value::String(_) => "string",
-        Value::Array(_) => "[]interface {}",
-        Value::Object(_) => "map[string]interface {}",
-    }
 }
 
 /// The description of a JSON value in `json.UnmarshalTypeError`.

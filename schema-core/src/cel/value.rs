@@ -471,7 +471,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             let Value::String(x) = v else {
                 return Err(EvalError::new(format!(
                     "invalid data, expected string, got {}",
-                    go_type(v)
+                    crate::deep::go_type(v)
                 )));
             };
             let format =
@@ -514,21 +514,21 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             Value::Number(n) => Ok(Val::Double(n.as_f64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected float, got {}",
-                go_type(v)
+                crate::deep::go_type(v)
             ))),
         },
         "integer" => match v {
             Value::Number(n) if n.is_i64() => Ok(Val::Int(n.as_i64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected int, got {}",
-                go_type(v)
+                crate::deep::go_type(v)
             ))),
         },
         "boolean" => match v {
             Value::Bool(b) => Ok(Val::Bool(*b)),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected bool, got {}",
-                go_type(v)
+                crate::deep::go_type(v)
             ))),
         },
         t => {
@@ -540,19 +540,6 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                 )))
             }
         }
-    }
-}
-
-/// Go's `%T` of a decoded JSON value.
-fn go_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "<nil>",
-        Value::Bool(_) => "bool",
-        Value::Number(n) if n.is_i64() => "int64",
-        Value::Number(_) => "float64",
-        Value::String(_) => "string",
-        Value::Array(_) => "[]interface {}",
-        Value::Object(_) => "map[string]interface {}",
     }
 }
 
