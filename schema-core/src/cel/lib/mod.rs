@@ -485,7 +485,7 @@ fn dispatch<'a>(
             Ok(Val::Int(found))
         }
         ("url", false, 1) => url::to_url(str_arg(args, 0)?),
-        ("isURL", false, 1) => bool_of(url::Url::parse(str_arg(args, 0)?).is_some()),
+        ("isURL", false, 1) => bool_of(url::Url::parse(str_arg(args, 0)?).is_ok()),
         (
             "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" | "getQuery",
             true,
