@@ -320,10 +320,81 @@ fn is_rgbcolor(s: &str) -> bool {
     static_regex(&RX, &pattern).is_some_and(|rx| rx.is_match(s))
 }
 
+/// Go's `base64.StdEncoding.DecodeString`: the standard alphabet with
+/// padding; `\r` and `\n` are ignored. `None` when it fails.
+pub(crate) fn base64_std_decode(s: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len() / 4 * 3);
+    let mut quad = [0u8; 4];
+    let mut n = 0;
+    let mut padding = 0;
+    for c in s.bytes() {
+        let v = match c {
+            b'\r' | b'\n' => continue,
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => {
+                padding += 1;
+                0
+            }
+            _ => return None,
+        };
+        if padding > 0 && c != b'=' {
+            return None;
+        }
+        *quad.get_mut(n)? = v;
+        n += 1;
+        if n == 4 {
+            let [a, b, c, d] = quad;
+            let bytes = [(a << 2) | (b >> 4), (b << 4) | (c >> 2), (c << 6) | d];
+            let keep = 3usize.checked_sub(padding)?;
+            if padding > 2 {
+                return None;
+            }
+            out.extend_from_slice(bytes.get(..keep)?);
+            n = 0;
+            if padding > 0 {
+                padding = 3; // nothing may follow the padded group
+            }
+        }
+    }
+    (n == 0).then_some(out)
+}
+
 /// govalidator `IsBase64`:
 /// `^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$`.
 fn is_base64(s: &str) -> bool {
-    !s.is_empty() && super::mail::base64_padded_ok(s.as_bytes())
+    !s.is_empty() && base64_padded_ok(s.as_bytes())
+}
+
+/// Whole quanta of the standard alphabet, the last one optionally padded
+/// (`xx==` or `xxx=`).
+fn base64_padded_ok(b: &[u8]) -> bool {
+    if b.len() % 4 != 0 {
+        return false;
+    }
+    let is_alpha = |c: &u8| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/';
+    let Some(last_start) = b.len().checked_sub(4) else {
+        return true;
+    };
+    let (body, last) = b.split_at(last_start);
+    if !body.iter().all(is_alpha) {
+        return false;
+    }
+    match last {
+        [a, b2, c, d] => {
+            is_alpha(a)
+                && is_alpha(b2)
+                && match (c, d) {
+                    (b'=', b'=') => true,
+                    (c, b'=') => is_alpha(c),
+                    (c, d) => is_alpha(c) && is_alpha(d),
+                }
+        }
+        _ => false,
+    }
 }
 
 /// `^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`

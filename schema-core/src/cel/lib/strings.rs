@@ -442,42 +442,6 @@ pub(crate) fn go_parse_float(s: &str) -> Option<f64> {
     s.parse::<f64>().ok()
 }
 
-/// `base64.StdEncoding.DecodeString` (padding required).
-pub(crate) fn base64_std_decode(s: &str) -> Option<Vec<u8>> {
-    let b = s.as_bytes();
-    if b.len() % 4 != 0 {
-        return None;
-    }
-    let val = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => u32::from(c - b'A'),
-            b'a'..=b'z' => u32::from(c - b'a') + 26,
-            b'0'..=b'9' => u32::from(c - b'0') + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        })
-    };
-    let mut out = Vec::with_capacity(b.len() / 4 * 3);
-    let chunks = b.len() / 4;
-    for (ci, chunk) in b.chunks(4).enumerate() {
-        let last = ci + 1 == chunks;
-        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
-        if pad > 2 || (pad > 0 && !last) {
-            return None;
-        }
-        let mut n: u32 = 0;
-        for (i, &c) in chunk.iter().enumerate() {
-            let v = if i >= 4 - pad { 0 } else { val(c)? };
-            n = (n << 6) | v;
-        }
-        let bytes = n.to_be_bytes();
-        let take = 3 - pad;
-        out.extend_from_slice(bytes.get(1..1 + take)?);
-    }
-    Some(out)
-}
-
 /// The Kubernetes format library.
 pub(crate) fn format_lib<'a>(name: &str, receiver: bool, args: &[Val<'a>]) -> EvalResult<'a> {
     if name == "validate" && receiver {
@@ -546,7 +510,7 @@ fn validate_format(f: &str, s: &str) -> Vec<String> {
             }
         }
         "byte" => {
-            if base64_std_decode(s).is_some() {
+            if crate::value::formats::base64_std_decode(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid base64".into()]
