@@ -17,6 +17,7 @@ use super::functions::CompatibilityVersion;
 use super::value::{SchemaRef, Val, from_json};
 use crate::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use crate::structural::{NestedValueValidation, Structural};
+use crate::validation::fieldpath::{FieldPathError, valid_field_path};
 use crate::wire::ValidationRule;
 
 /// The runtime cost budget of one object (`RuntimeCELCostBudget`).
@@ -160,8 +161,10 @@ fn compile(
                 .field_path
                 .as_deref()
                 .filter(|p| !p.is_empty())
-                .and_then(|p| valid_field_path(p, node).ok())
-                .map(|p| p.to_string()),
+                .and_then(|p| match valid_field_path(p, Some(node), true) {
+                    Ok((path, _)) | Err(FieldPathError::NilSchema(path)) => Some(path.to_string()),
+                    Err(FieldPathError::Message(_)) => None,
+                }),
         })
         .collect())
 }
@@ -830,135 +833,4 @@ impl Walk {
             self.errors.push(e);
         }
     }
-}
-
-fn field_step<'s>(
-    s: &'s Structural,
-    name: &str,
-    path: &Path,
-) -> Result<(Path, Option<&'s Structural>), String> {
-    if !s.properties.is_empty() {
-        let p = s
-            .properties
-            .get(name)
-            .ok_or_else(|| "does not refer to a valid field".to_string())?;
-        Ok((path.child(name), Some(p)))
-    } else if let Some(a) = &s.generic.additional_properties {
-        Ok((path.key(name), a.structural.as_deref()))
-    } else {
-        Err("does not refer to a valid field".into())
-    }
-}
-
-/// `ValidFieldPath`: a JSON path of field and map accessors valid for the
-/// schema, as a field path.
-///
-/// # Errors
-///
-/// The server's messages for malformed or unknown paths.
-pub fn valid_field_path(json_path: &str, schema: &Structural) -> Result<Path, String> {
-    let tokens = tokenize(json_path);
-    let mut path = Path::root();
-    let mut s = schema;
-    let mut it = tokens.into_iter();
-    while let Some(tok) = it.next() {
-        match tok.as_str() {
-            "[" => {
-                let t = it.next().ok_or("unexpected end of JSON path")?;
-                if t.len() < 2 || !t.starts_with('\'') || !t.ends_with('\'') {
-                    return Err(format!("expected single quoted string but got {t}"));
-                }
-                let inner = unescape_single_quote(t.get(1..t.len() - 1).unwrap_or_default())
-                    .map_err(|e| format!("invalid string literal: {e}"))?;
-                let (p, next) = field_step(s, &inner, &path)?;
-                path = p;
-                match next {
-                    Some(n) => s = n,
-                    None => return Ok(path),
-                }
-                let close = it.next().ok_or("unexpected end of JSON path")?;
-                if close != "]" {
-                    return Err(format!("expected ] but got {close}"));
-                }
-            }
-            "." => {
-                let t = it.next().ok_or("unexpected end of JSON path")?;
-                let (p, next) = field_step(s, &t, &path)?;
-                path = p;
-                match next {
-                    Some(n) => s = n,
-                    None => return Ok(path),
-                }
-            }
-            other => return Err(format!("expected [ or . but got: {other}")),
-        }
-    }
-    Ok(path)
-}
-
-fn tokenize(p: &str) -> Vec<String> {
-    let b = p.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let rest = &b[i..];
-        if rest.first() == Some(&b'\'') {
-            let mut j = 1;
-            let mut end = None;
-            while j < rest.len() {
-                if rest.get(j) == Some(&b'\'') && rest.get(j - 1) != Some(&b'\\') {
-                    end = Some(j);
-                    break;
-                }
-                j += 1;
-            }
-            let e = end.map_or(rest.len(), |e| e + 1);
-            out.push(String::from_utf8_lossy(rest.get(..e).unwrap_or_default()).into_owned());
-            i += e;
-            continue;
-        }
-        match rest.iter().position(|c| matches!(c, b'.' | b'[' | b']')) {
-            Some(0) => {
-                out.push(String::from_utf8_lossy(rest.get(..1).unwrap_or_default()).into_owned());
-                i += 1;
-            }
-            Some(n) => {
-                out.push(String::from_utf8_lossy(rest.get(..n).unwrap_or_default()).into_owned());
-                i += n;
-            }
-            None => {
-                out.push(String::from_utf8_lossy(rest).into_owned());
-                i = b.len();
-            }
-        }
-    }
-    out
-}
-
-fn unescape_single_quote(s: &str) -> Result<String, String> {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        let Some(d) = chars.next() else {
-            out.push('\\');
-            break;
-        };
-        out.push(match d {
-            'a' => '\u{7}',
-            'b' => '\u{8}',
-            'f' => '\u{c}',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'v' => '\u{b}',
-            '\'' => '\'',
-            '\\' => '\\',
-            other => return Err(format!("invalid escape char \\{other}")),
-        });
-    }
-    Ok(out)
 }

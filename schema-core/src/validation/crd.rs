@@ -46,6 +46,7 @@ use serde_json::{Map, Value};
 
 use crate::field::{ErrorList, FieldError, Path, PathElement, go_quote};
 use crate::structural::Structural;
+use crate::validation::fieldpath::{FieldPathError, valid_field_path};
 use crate::validation::schema::{SchemaOptions, validate_custom_resource_definition_validation};
 use crate::wire::codec::Wire;
 use crate::wire::{
@@ -1510,7 +1511,7 @@ fn validate_selectable_fields(
             errs.push(FieldError::required(&fp, ""));
             continue;
         }
-        let (path, found) = match valid_field_path(jp, schema) {
+        let (path, found) = match valid_field_path(jp, schema, false) {
             Ok(r) => r,
             Err(FieldPathError::Message(m)) => {
                 errs.push(FieldError::invalid(
@@ -1520,7 +1521,8 @@ fn validate_selectable_fields(
                 ));
                 continue;
             }
-            Err(FieldPathError::NilSchema) => return,
+            // The server would dereference a nil schema here.
+            Err(FieldPathError::NilSchema(_)) => return,
         };
         if matches!(path.elements().first(), Some(PathElement::Child(c)) if c == "metadata") {
             errs.push(FieldError::invalid(
@@ -1552,88 +1554,6 @@ fn validate_selectable_fields(
             i64::try_from(MAX_SELECTABLE_FIELDS).unwrap_or(i64::MAX),
         ));
     }
-}
-
-enum FieldPathError {
-    Message(String),
-    /// The server would dereference a nil schema here.
-    NilSchema,
-}
-
-/// Splits a JSON path into `.`, `[`, `]`, single-quoted strings and the
-/// identifiers between them, like the scanner of `cel.ValidFieldPath`.
-fn field_path_tokens(path: &str) -> Vec<&str> {
-    let bytes = path.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0usize;
-    while let Some(data) = bytes.get(start..).filter(|d| !d.is_empty()) {
-        let advance = match data.first() {
-            Some(b'\'') => {
-                let mut end = data.len();
-                for i in 1..data.len() {
-                    if data.get(i) == Some(&b'\'') && data.get(i - 1) != Some(&b'\\') {
-                        end = i + 1;
-                        break;
-                    }
-                }
-                end
-            }
-            Some(b'.' | b'[' | b']') => 1,
-            _ => data
-                .iter()
-                .position(|c| matches!(c, b'.' | b'[' | b']'))
-                .unwrap_or(data.len()),
-        };
-        match path.get(start..start + advance) {
-            Some(tok) => out.push(tok),
-            None => break,
-        }
-        start += advance;
-    }
-    out
-}
-
-/// `cel.ValidFieldPath` with array notation disallowed: the path as a
-/// field path, and the schema it resolves to.
-fn valid_field_path<'s>(
-    json_path: &str,
-    schema: Option<&'s Structural>,
-) -> Result<(Path, Option<&'s Structural>), FieldPathError> {
-    let msg = |m: &str| FieldPathError::Message(m.to_string());
-    let mut tokens = field_path_tokens(json_path).into_iter();
-    let mut path = Path::root();
-    let mut current = schema;
-    while let Some(tok) = tokens.next() {
-        match tok {
-            "[" => return Err(msg("array notation is not allowed")),
-            "." => {
-                let Some(name) = tokens.next() else {
-                    return Err(msg("unexpected end of JSON path"));
-                };
-                let Some(s) = current else {
-                    return Err(FieldPathError::NilSchema);
-                };
-                if !s.properties.is_empty() {
-                    path = path.child(name);
-                    match s.properties.get(name) {
-                        Some(next) => current = Some(next),
-                        None => return Err(msg("does not refer to a valid field")),
-                    }
-                } else if let Some(ap) = &s.generic.additional_properties {
-                    path = path.key(name);
-                    current = ap.structural.as_deref();
-                } else {
-                    return Err(msg("does not refer to a valid field"));
-                }
-            }
-            other => {
-                return Err(FieldPathError::Message(format!(
-                    "expected [ or . but got: {other}"
-                )));
-            }
-        }
-    }
-    Ok((path, current))
 }
 
 // ---------------------------------------------------------------------------
