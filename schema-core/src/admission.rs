@@ -32,6 +32,7 @@ use serde_json::Value;
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::decode::decode_resource;
 pub use crate::deep::MAX_DEPTH;
+use crate::deep::{go_type, go_v};
 use crate::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
 use crate::listtype::validate_list_sets_and_maps_view;
 use crate::objectmeta::{self, decode_object_meta, validate_object_meta_with};
@@ -522,7 +523,7 @@ fn validate_scale(scale: &ScaleSubresource, obj: &Value) -> ErrorList {
                 format!(
                     "{} accessor error: {} is of the type {}, expected int64",
                     dotted(p),
-                    go_value(v),
+                    go_v(v),
                     go_type(v)
                 ),
             )),
@@ -539,7 +540,7 @@ fn validate_scale(scale: &ScaleSubresource, obj: &Value) -> ErrorList {
                 format!(
                     "{} accessor error: {} is of the type {}, expected string",
                     dotted(p),
-                    go_value(v),
+                    go_v(v),
                     go_type(v)
                 ),
             )),
@@ -570,44 +571,11 @@ fn nested<'v>(obj: &'v Value, path: &str) -> Result<Option<&'v Value>, String> {
                 let so_far = format!(".{}", fields.get(..i).unwrap_or_default().join("."));
                 return Err(format!(
                     "{so_far} accessor error: {} is of the type {}, expected map[string]interface{{}}",
-                    go_value(other),
+                    go_v(other),
                     go_type(other)
                 ));
             }
         }
     }
     Ok(Some(cur))
-}
-
-/// Go's `%T` of a decoded JSON value.
-fn go_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "<nil>",
-        Value::Bool(_) => "bool",
-        Value::Number(n) if n.is_i64() => "int64",
-        Value::Number(_) => "float64",
-        Value::String(_) => "string",
-        Value::Array(_) => "[]interface {}",
-        Value::Object(_) => "map[string]interface {}",
-    }
-}
-
-/// Go's `%v` of a decoded JSON value (scalars; composites abbreviated).
-fn go_value(v: &Value) -> String {
-    match v {
-        Value::Null => "<nil>".into(),
-        Value::String(s) => s.clone(),
-        Value::Number(n) => n
-            .as_f64()
-            .map_or_else(|| n.to_string(), crate::field::format_float),
-        Value::Bool(b) => b.to_string(),
-        Value::Array(a) => format!("[{}]", a.iter().map(go_value).collect::<Vec<_>>().join(" ")),
-        Value::Object(m) => format!(
-            "map[{}]",
-            m.iter()
-                .map(|(k, v)| format!("{k}:{}", go_value(v)))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-    }
 }

@@ -1,6 +1,9 @@
 //! Helpers for values of any depth: serde_json's own `Drop` recurses, so a
 //! value nested deeply enough overflows the stack when it is dropped. The
-//! algorithms drop the values they remove through [`drop_deep`].
+//! algorithms drop the values they remove through [`drop_deep`]. Go's
+//! views of a decoded value live here too, built without recursion: its
+//! `json.Marshal` form ([`go_json`]), its `%v` ([`go_v`]) and its `%T`
+//! ([`go_type`]).
 
 use std::fmt::Write as _;
 
@@ -127,19 +130,88 @@ pub(crate) fn go_json_number(n: &serde_json::Number) -> String {
 }
 
 /// `encoding/json`'s float64 encoding: shortest digits, `%f` style unless
-/// the magnitude is below 1e-6 or at least 1e21, then `%e` with a
-/// two-digit-minimum exponent and `e-07` shortened to `e-7`.
+/// the magnitude is below 1e-6 or at least 1e21, then strconv's `%e` with
+/// `e-07` shortened to `e-7`.
 pub(crate) fn go_json_float(f: f64) -> String {
     let a = f.abs();
     if a == 0.0 || (1e-6..1e21).contains(&a) {
         return format!("{f}");
     }
-    let e = format!("{f:e}");
-    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    match exp.strip_prefix('-') {
-        Some(d) => format!("{mantissa}e-{d}"),
-        None if exp.len() < 2 => format!("{mantissa}e+0{exp}"),
-        None => format!("{mantissa}e+{exp}"),
+    let e = crate::field::format_float_e(f);
+    match e.rsplit_once("e-0") {
+        Some((mantissa, d)) if d.len() == 1 => format!("{mantissa}e-{d}"),
+        _ => e,
+    }
+}
+
+/// `fmt.Sprintf("%v", x)` of a decoded JSON value (`<nil>`, `[a b]`,
+/// `map[k:v]` with sorted keys).
+pub(crate) fn go_v(v: &Value) -> String {
+    enum Step<'a> {
+        Val(&'a Value),
+        Lit(&'static str),
+        Key(&'a str),
+    }
+    let mut out = String::new();
+    let mut stack = vec![Step::Val(v)];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Lit(s) => out.push_str(s),
+            Step::Key(k) => {
+                out.push_str(k);
+                out.push(':');
+            }
+            Step::Val(v) => match v {
+                Value::Null => out.push_str("<nil>"),
+                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Value::Number(n) => match n.as_i64() {
+                    Some(i) => {
+                        let _ = write!(out, "{i}");
+                    }
+                    None => {
+                        out.push_str(&crate::field::format_float(n.as_f64().unwrap_or(f64::NAN)))
+                    }
+                },
+                Value::String(s) => out.push_str(s),
+                Value::Array(items) => {
+                    out.push('[');
+                    stack.push(Step::Lit("]"));
+                    for (i, item) in items.iter().enumerate().rev() {
+                        stack.push(Step::Val(item));
+                        if i > 0 {
+                            stack.push(Step::Lit(" "));
+                        }
+                    }
+                }
+                Value::Object(m) => {
+                    out.push_str("map[");
+                    stack.push(Step::Lit("]"));
+                    let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+                    entries.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+                    for (i, (k, item)) in entries.into_iter().enumerate().rev() {
+                        stack.push(Step::Val(item));
+                        stack.push(Step::Key(k));
+                        if i > 0 {
+                            stack.push(Step::Lit(" "));
+                        }
+                    }
+                }
+            },
+        }
+    }
+    out
+}
+
+/// Go's `%T` of a decoded JSON value.
+pub(crate) fn go_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "<nil>",
+        Value::Bool(_) => "bool",
+        Value::Number(n) if n.is_i64() => "int64",
+        Value::Number(_) => "float64",
+        Value::String(_) => "string",
+        Value::Array(_) => "[]interface {}",
+        Value::Object(_) => "map[string]interface {}",
     }
 }
 
@@ -178,6 +250,22 @@ mod identity_tests {
             r#"[1,0.5,1e+21,1.5e-7,-0,123456789,"\u003ca\u0026b\u003e\n\u0001"]"#
         );
         drop_deep(deep);
+    }
+
+    #[test]
+    fn go_views_of_values() {
+        assert_eq!(
+            go_v(&json!({"b": [1000000, 1e6, "x"], "a": null})),
+            "map[a:<nil> b:[1000000 1e+06 x]]"
+        );
+        assert_eq!(go_type(&json!(1)), "int64");
+        assert_eq!(go_type(&json!(1.5)), "float64");
+        assert_eq!(go_type(&json!(u64::MAX)), "float64");
+        assert_eq!(go_type(&json!({})), "map[string]interface {}");
+        assert_eq!(go_json_float(1e-7), "1e-7");
+        assert_eq!(go_json_float(1.5e-10), "1.5e-10");
+        assert_eq!(go_json_float(-1e21), "-1e+21");
+        assert_eq!(go_json_float(1e100), "1e+100");
     }
 }
 

@@ -500,53 +500,35 @@ pub fn format_float(f: f64) -> String {
     if f == 0.0 {
         return if f.is_sign_negative() { "-0" } else { "0" }.to_string();
     }
-    // Shortest round-trip digits via Rust's `{:e}` formatting.
+    // strconv's 'g' with the shortest precision switches to %e when the
+    // decimal exponent is < -4 or >= 6; otherwise it is the shortest
+    // round-trip decimal, which is Rust's `Display`.
+    let e = format!("{f:e}");
+    let exp: i32 = e
+        .split_once('e')
+        .and_then(|(_, x)| x.parse().ok())
+        .unwrap_or(0);
+    if (-4..6).contains(&exp) {
+        format!("{f}")
+    } else {
+        format_float_e(f)
+    }
+}
+
+/// Go's `strconv.FormatFloat(f, 'e', -1, 64)` of a finite float: the
+/// shortest digits as `d.ddde±XX` (at least two exponent digits).
+pub(crate) fn format_float_e(f: f64) -> String {
     let e = format!("{f:e}");
     let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
-    let neg = mantissa.starts_with('-');
-    // strconv's 'g' with the shortest precision switches to %e when the
-    // decimal exponent is < -4 or >= 6.
-    let use_exp = !(-4..6).contains(&exp);
-    let mut out = String::new();
-    if neg {
-        out.push('-');
+    let mut out = String::from(mantissa);
+    out.push('e');
+    out.push(if exp < 0 { '-' } else { '+' });
+    let a = exp.unsigned_abs();
+    if a < 10 {
+        out.push('0');
     }
-    if use_exp {
-        let (first, rest) = digits.split_at(1.min(digits.len()));
-        out.push_str(first);
-        if !rest.is_empty() {
-            out.push('.');
-            out.push_str(rest);
-        }
-        out.push('e');
-        out.push(if exp < 0 { '-' } else { '+' });
-        let a = exp.unsigned_abs();
-        if a < 10 {
-            out.push('0');
-        }
-        out.push_str(&a.to_string());
-    } else if exp < 0 {
-        out.push_str("0.");
-        for _ in 0..(-exp - 1) {
-            out.push('0');
-        }
-        out.push_str(&digits);
-    } else {
-        let point = (exp + 1) as usize;
-        if digits.len() <= point {
-            out.push_str(&digits);
-            for _ in 0..(point - digits.len()) {
-                out.push('0');
-            }
-        } else {
-            let (a, b) = digits.split_at(point);
-            out.push_str(a);
-            out.push('.');
-            out.push_str(b);
-        }
-    }
+    out.push_str(&a.to_string());
     out
 }
 
@@ -556,20 +538,15 @@ pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
+        if let Some(e) = backslash_escape(c) {
+            out.push_str(e);
+            continue;
+        }
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }
-            c if is_go_printable(c) => out.push(c),
+            c if is_go_print(c) => out.push(c),
             c if (c as u32) < 0x10000 => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
@@ -582,15 +559,51 @@ pub fn go_quote(s: &str) -> String {
     out
 }
 
-fn is_go_printable(c: char) -> bool {
-    // An approximation of unicode.IsPrint: letters, marks, numbers,
-    // punctuation, symbols and the ASCII space.
+/// The backslash escapes of Go's `strconv.Quote` (and of CEL's
+/// `strings.quote`): `\"`, `\\` and the C escapes `\a \b \f \n \r \t \v`.
+pub(crate) fn backslash_escape(c: char) -> Option<&'static str> {
+    Some(match c {
+        '"' => "\\\"",
+        '\\' => "\\\\",
+        '\u{7}' => "\\a",
+        '\u{8}' => "\\b",
+        '\u{c}' => "\\f",
+        '\n' => "\\n",
+        '\r' => "\\r",
+        '\t' => "\\t",
+        '\u{b}' => "\\v",
+        _ => return None,
+    })
+}
+
+/// Go's `unicode.IsPrint`, approximated: letters, marks, numbers,
+/// punctuation, symbols and the ASCII space, so not the controls, the
+/// spaces, the format characters, the private use areas and the
+/// noncharacters.
+pub(crate) fn is_go_print(c: char) -> bool {
     if c == ' ' {
         return true;
     }
     !(c.is_control()
         || c.is_whitespace()
-        || matches!(c as u32, 0xad | 0x200b..=0x200f | 0x2028..=0x202e | 0x2060..=0x2064 | 0xfeff | 0xfff9..=0xfffb | 0xe000..=0xf8ff))
+        || matches!(
+            u32::from(c),
+            0xad | 0x600..=0x605
+                | 0x61c
+                | 0x6dd
+                | 0x70f
+                | 0x180e
+                | 0x200b..=0x200f
+                | 0x2028..=0x202e
+                | 0x2060..=0x206f
+                | 0xd800..=0xdfff
+                | 0xe000..=0xf8ff
+                | 0xfeff
+                | 0xfff0..=0xfffb
+                | 0xfffe..=0xffff
+                | 0xe0000..=0xe007f
+                | 0xf0000..=0x10ffff
+        ))
 }
 
 /// A list of field errors, as `field.ErrorList`.

@@ -16,6 +16,7 @@ mod deep;
 pub mod default;
 pub mod field;
 pub use goregex;
+pub mod gotime;
 pub mod listtype;
 mod names;
 pub mod objectmeta;

@@ -1672,7 +1672,7 @@ fn resolve<'t>(
                 Err(bad(&text))
             }
         }
-        TagKind::Binary => match decode_base64(&text) {
+        TagKind::Binary => match crate::value::formats::base64_std_decode(&text) {
             Some(bytes) => Ok(Resolved::Str(Cow::Owned(lossy_utf8(&bytes)))),
             None => Err(format!(
                 "invalid base64 data for tag !!binary: {}",
@@ -1897,49 +1897,6 @@ fn go_format_float32(f: f64) -> String {
         out.push_str(&digits);
     }
     out
-}
-
-/// Standard base64 with padding; line breaks are ignored (as Go's decoder
-/// ignores `\r` and `\n`).
-fn decode_base64(s: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len() / 4 * 3);
-    let mut quad = [0u8; 4];
-    let mut n = 0;
-    let mut padding = 0;
-    for c in s.bytes() {
-        let v = match c {
-            b'\r' | b'\n' => continue,
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => {
-                padding += 1;
-                0
-            }
-            _ => return None,
-        };
-        if padding > 0 && c != b'=' {
-            return None;
-        }
-        *quad.get_mut(n)? = v;
-        n += 1;
-        if n == 4 {
-            let [a, b, c, d] = quad;
-            let bytes = [(a << 2) | (b >> 4), (b << 4) | (c >> 2), (c << 6) | d];
-            let keep = 3usize.checked_sub(padding)?;
-            if padding > 2 {
-                return None;
-            }
-            out.extend_from_slice(bytes.get(..keep)?);
-            n = 0;
-            if padding > 0 {
-                padding = 3; // nothing may follow the padded group
-            }
-        }
-    }
-    (n == 0).then_some(out)
 }
 
 /// Bytes as a string, each byte of an invalid sequence replaced by U+FFFD

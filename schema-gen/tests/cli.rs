@@ -480,6 +480,58 @@ fn validate_without_a_matching_crd_cannot_process() {
     );
 }
 
+const CRD_WITH_A_TYPO_IN_A_RULE: &[u8] = b"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              replicas: {type: integer}
+            x-kubernetes-validations:
+            - rule: self.replics > 0
+";
+
+#[test]
+fn validate_reports_a_rule_that_does_not_compile_as_crd_validation_does() {
+    let crd = tmp("typo-crd.yaml", CRD_WITH_A_TYPO_IN_A_RULE);
+    let out = run(
+        &["validate", "--crd", crd.to_str().unwrap(), "-"],
+        Some(
+            b"apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: {replicas: 1}\n",
+        ),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let compile_error = "compilation failed: ERROR: <input>:1:5: undefined field 'replics'\n | self.replics > 0\n | ....^";
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "error: spec: Invalid value: \"object\": rule compile error: {compile_error}"
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    // The message `check` gives for the CRD.
+    let out = run(&["check", crd.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(compile_error),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 const RULES_SCHEMA: &[u8] = b"type: object
 properties:
   name:

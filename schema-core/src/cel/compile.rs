@@ -266,6 +266,9 @@ fn comprehension(
 
 const ACCU: &str = "@result";
 
+/// The internal map insertion of `transformMap` and `transformMapEntry`.
+pub const MAP_INSERT: &str = "cel.@mapInsert";
+
 fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<String, CelParseError> {
     match &e.expr {
         Expr::Ident(n) => Ok(n.clone()),
@@ -381,11 +384,11 @@ fn transform(
         "transformMap" => {
             let k = ident(h, &v1);
             let init = h.next_expr(Expr::Map(cel::common::ast::MapExpr::default()));
-            (init, call(h, "cel.@mapInsert", None, vec![a, k, transform]))
+            (init, call(h, MAP_INSERT, None, vec![a, k, transform]))
         }
         _ => {
             let init = h.next_expr(Expr::Map(cel::common::ast::MapExpr::default()));
-            (init, call(h, "cel.@mapInsert", None, vec![a, transform]))
+            (init, call(h, MAP_INSERT, None, vec![a, transform]))
         }
     };
     let step = match filter {
@@ -502,6 +505,8 @@ impl RuleEnv {
 /// A successfully compiled expression.
 #[derive(Clone, Debug)]
 pub struct Compiled {
+    /// The expression, macros expanded: the program the evaluator runs.
+    pub expr: IdedExpr,
     /// The checked expression's types and references.
     pub checked: Checked,
     /// The type of the whole expression.
@@ -597,6 +602,7 @@ fn compile_parsed(
     let output = checked.type_of(parsed.expr.id);
     let cost = estimate(&parsed.expr, &checked, root);
     Ok(Compiled {
+        expr: parsed.expr,
         checked,
         output,
         cost,
@@ -740,11 +746,11 @@ fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>)
         let valid = match (name, lit) {
             ("duration", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
-                parse_go_duration(s).is_some()
+                crate::cel::lib::time::string_to_duration(s).is_ok()
             }
             ("timestamp", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
-                is_rfc3339_timestamp(s)
+                crate::cel::lib::time::string_to_timestamp(s).is_ok()
             }
             ("matches", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
@@ -808,136 +814,6 @@ pub(super) fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
     }
 }
 
-/// Go's `time.ParseDuration`: the duration in nanoseconds, or `None`.
-pub fn parse_go_duration(s: &str) -> Option<i64> {
-    let mut rest = s;
-    let mut neg = false;
-    if let Some(r) = rest.strip_prefix('-') {
-        neg = true;
-        rest = r;
-    } else if let Some(r) = rest.strip_prefix('+') {
-        rest = r;
-    }
-    if rest == "0" {
-        return Some(0);
-    }
-    if rest.is_empty() {
-        return None;
-    }
-    let mut total: u128 = 0;
-    while !rest.is_empty() {
-        let int_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let int_part = &rest[..int_len];
-        rest = &rest[int_len..];
-        let mut frac_part = "";
-        if let Some(r) = rest.strip_prefix('.') {
-            let n = r.bytes().take_while(u8::is_ascii_digit).count();
-            frac_part = &r[..n];
-            rest = &r[n..];
-        }
-        if int_part.is_empty() && frac_part.is_empty() {
-            return None;
-        }
-        let unit_len = rest
-            .char_indices()
-            .find(|(_, c)| *c == '.' || c.is_ascii_digit())
-            .map_or(rest.len(), |(i, _)| i);
-        let unit = &rest[..unit_len];
-        rest = &rest[unit_len..];
-        let scale: u128 = match unit {
-            "ns" => 1,
-            "us" | "\u{b5}s" | "\u{3bc}s" => 1_000,
-            "ms" => 1_000_000,
-            "s" => 1_000_000_000,
-            "m" => 60_000_000_000,
-            "h" => 3_600_000_000_000,
-            _ => return None,
-        };
-        let iv: u128 = if int_part.is_empty() {
-            0
-        } else {
-            int_part.parse().ok()?
-        };
-        let mut v = iv.checked_mul(scale)?;
-        if !frac_part.is_empty() {
-            let mut f: u128 = 0;
-            let mut div: u128 = 1;
-            for d in frac_part.bytes().take(30) {
-                f = f * 10 + u128::from(d - b'0');
-                div *= 10;
-            }
-            v = v.checked_add(f * scale / div)?;
-        }
-        total = total.checked_add(v)?;
-        if total > (1u128 << 63) {
-            return None;
-        }
-    }
-    if !neg && total > i64::MAX as u128 {
-        return None;
-    }
-    let t = total as i128;
-    Some(if neg { (-t) as i64 } else { t as i64 })
-}
-
-/// Go's `time.Parse(time.RFC3339, s)` plus CEL's timestamp range
-/// (years 1 to 9999).
-pub fn is_rfc3339_timestamp(s: &str) -> bool {
-    let b = s.as_bytes();
-    let digits = |r: std::ops::Range<usize>| -> Option<u32> {
-        let part = b.get(r)?;
-        if !part.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        std::str::from_utf8(part).ok()?.parse().ok()
-    };
-    let (Some(year), Some(month), Some(day)) = (digits(0..4), digits(5..7), digits(8..10)) else {
-        return false;
-    };
-    if b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') || b.get(10) != Some(&b'T') {
-        return false;
-    }
-    let (Some(hour), Some(min), Some(sec)) = (digits(11..13), digits(14..16), digits(17..19))
-    else {
-        return false;
-    };
-    if b.get(13) != Some(&b':') || b.get(16) != Some(&b':') {
-        return false;
-    }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    if day < 1 || day > days || hour > 23 || min > 59 || sec > 59 || year < 1 {
-        return false;
-    }
-    let mut i = 19;
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        let start = i;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
-        if i == start {
-            return false;
-        }
-    }
-    match b.get(i) {
-        Some(b'Z') => i + 1 == b.len(),
-        Some(b'+' | b'-') => {
-            let (Some(h), Some(m)) = (digits(i + 1..i + 3), digits(i + 4..i + 6)) else {
-                return false;
-            };
-            b.get(i + 3) == Some(&b':') && i + 6 == b.len() && h <= 23 && m <= 59
-        }
-        _ => false,
-    }
-}
-
 /// The result of compiling one rule (`CompilationResult`).
 #[derive(Clone, Debug, Default)]
 pub struct RuleCompilation {
@@ -954,6 +830,11 @@ pub struct RuleCompilation {
     pub message_expression_error: Option<String>,
     /// The estimated cost of the messageExpression, when it compiled.
     pub message_expression_max_cost: Option<u64>,
+    /// The rule's program (`Program`): the checked expression the
+    /// evaluator runs, when the rule compiled.
+    pub program: Option<IdedExpr>,
+    /// The messageExpression's program, when it compiled.
+    pub message_expression: Option<IdedExpr>,
 }
 
 /// Compiles a rule and its messageExpression (`compileRule`).
@@ -982,6 +863,7 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
     result.uses_old_self = compiled.checked.references_variable(OLD_SCOPED_VAR_NAME);
     result.max_cost = compiled.cost.max;
     result.max_cardinality = crate::cel::decl::max_cardinality(env.root.min_serialized_size);
+    result.program = Some(compiled.expr);
     if let Some(msg) = rule.message_expression.as_deref().filter(|m| !m.is_empty()) {
         match compile_expression(msg, check_env, &env.root, env.version) {
             Err(e) => {
@@ -992,7 +874,10 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
                 result.message_expression_error =
                     Some("messageExpression must evaluate to a string".into());
             }
-            Ok(c) => result.message_expression_max_cost = Some(c.cost.max),
+            Ok(c) => {
+                result.message_expression_max_cost = Some(c.cost.max);
+                result.message_expression = Some(c.expr);
+            }
         }
     }
     result

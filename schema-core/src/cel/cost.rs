@@ -57,7 +57,8 @@ fn fixed_cost(v: u64) -> CostEstimate {
     CostEstimate { min: v, max: v }
 }
 
-fn mul_factor(x: u64, y: f64) -> u64 {
+/// `ceil(x * y)` saturated to `u64` (a cost factor applied to a size).
+pub(crate) fn mul_factor(x: u64, y: f64) -> u64 {
     let xf = x as f64;
     if xf > 0.0 && y > 0.0 && xf > u64::MAX as f64 / y {
         return u64::MAX;
@@ -69,62 +70,46 @@ fn mul_factor(x: u64, y: f64) -> u64 {
     c as u64
 }
 
+/// The saturating arithmetic cel-go gives both kinds of estimate.
+macro_rules! estimate_arithmetic {
+    ($t:ident) => {
+        impl $t {
+            fn add(self, o: $t) -> $t {
+                $t {
+                    min: self.min.saturating_add(o.min),
+                    max: self.max.saturating_add(o.max),
+                }
+            }
+            fn multiply(self, o: $t) -> $t {
+                $t {
+                    min: self.min.saturating_mul(o.min),
+                    max: self.max.saturating_mul(o.max),
+                }
+            }
+            fn cost_factor(self, f: f64) -> CostEstimate {
+                CostEstimate {
+                    min: mul_factor(self.min, f),
+                    max: mul_factor(self.max, f),
+                }
+            }
+            fn union(self, o: $t) -> $t {
+                $t {
+                    min: self.min.min(o.min),
+                    max: self.max.max(o.max),
+                }
+            }
+        }
+    };
+}
+
+estimate_arithmetic!(SizeEstimate);
+estimate_arithmetic!(CostEstimate);
+
 impl SizeEstimate {
-    fn add(self, o: SizeEstimate) -> SizeEstimate {
-        SizeEstimate {
-            min: self.min.saturating_add(o.min),
-            max: self.max.saturating_add(o.max),
-        }
-    }
-    fn multiply(self, o: SizeEstimate) -> SizeEstimate {
-        SizeEstimate {
-            min: self.min.saturating_mul(o.min),
-            max: self.max.saturating_mul(o.max),
-        }
-    }
-    fn cost_factor(self, f: f64) -> CostEstimate {
-        CostEstimate {
-            min: mul_factor(self.min, f),
-            max: mul_factor(self.max, f),
-        }
-    }
     fn multiply_by_cost(self, c: CostEstimate) -> CostEstimate {
         CostEstimate {
             min: self.min.saturating_mul(c.min),
             max: self.max.saturating_mul(c.max),
-        }
-    }
-    fn union(self, o: SizeEstimate) -> SizeEstimate {
-        SizeEstimate {
-            min: self.min.min(o.min),
-            max: self.max.max(o.max),
-        }
-    }
-}
-
-impl CostEstimate {
-    fn add(self, o: CostEstimate) -> CostEstimate {
-        CostEstimate {
-            min: self.min.saturating_add(o.min),
-            max: self.max.saturating_add(o.max),
-        }
-    }
-    fn multiply(self, o: CostEstimate) -> CostEstimate {
-        CostEstimate {
-            min: self.min.saturating_mul(o.min),
-            max: self.max.saturating_mul(o.max),
-        }
-    }
-    fn cost_factor(self, f: f64) -> CostEstimate {
-        CostEstimate {
-            min: mul_factor(self.min, f),
-            max: mul_factor(self.max, f),
-        }
-    }
-    fn union(self, o: CostEstimate) -> CostEstimate {
-        CostEstimate {
-            min: self.min.min(o.min),
-            max: self.max.max(o.max),
         }
     }
 }

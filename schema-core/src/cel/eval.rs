@@ -19,14 +19,19 @@ use std::rc::Rc;
 use cel::IdedExpr;
 use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 
+use super::check::qualified_name;
+use super::cost::{LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST};
 use super::lib;
 use super::value::{HKey, List, ListKind, MapV, OwnedMap, Str, Val, equals, hkey, key_ok};
 
 /// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
 
-/// How deep expressions may nest during evaluation.
-pub const MAX_EVAL_DEPTH: usize = 250;
+/// How deep expressions may nest during evaluation: twice the deepest tree
+/// cel-go's parser limits let through (nesting of 250 for the grammar's
+/// rules and 250 for its compound nodes, macros expanded), so that every
+/// rule that compiles evaluates.
+pub const MAX_EVAL_DEPTH: usize = 1000;
 
 /// The message of an evaluation cancelled by the cost limit.
 pub const COST_LIMIT_MESSAGE: &str = "operation cancelled: actual cost limit exceeded";
@@ -216,7 +221,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 }
                 // OptOptimize folds literals of constants: no cost.
                 if !is_const(e) {
-                    self.charge(10)?;
+                    self.charge(LIST_CREATE_BASE_COST)?;
                 }
                 Ok(Val::list(items))
             }
@@ -249,7 +254,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     }
                 }
                 if !is_const(e) {
-                    self.charge(30)?;
+                    self.charge(MAP_CREATE_BASE_COST)?;
                 }
                 Ok(Val::Map(MapV::Owned(Rc::new(map))))
             }
@@ -396,7 +401,11 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 // folded as a constant), `_+_` (1).
                 self.charge(1)?;
                 let v = self.eval(el);
-                self.charge(if is_const(el) { 1 } else { 11 })?;
+                self.charge(if is_const(el) {
+                    1
+                } else {
+                    1 + LIST_CREATE_BASE_COST
+                })?;
                 let v = v?;
                 let slot = self
                     .locals
@@ -463,7 +472,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     Ok(other) => {
                         let mut all = vec![other];
                         all.extend(vals);
-                        lib::call(super::macros::MAP_INSERT, None, all, &[]).0
+                        lib::call(super::compile::MAP_INSERT, None, all, &[]).0
                     }
                 }
             }
@@ -620,7 +629,7 @@ fn accumulating<'x>(e: &'x IdedExpr, accu: &str) -> Option<Accumulating<'x>> {
             },
             _ => None,
         },
-        super::macros::MAP_INSERT if (1..=2).contains(&rest.len()) => {
+        super::compile::MAP_INSERT if (1..=2).contains(&rest.len()) => {
             Some(Accumulating::Insert(rest))
         }
         _ => None,
@@ -681,17 +690,6 @@ fn const_primitive_list(l: &cel::common::ast::ListExpr) -> Option<bool> {
         kind = Some(d);
     }
     Some(true)
-}
-
-/// The dotted name `e` spells (`a.b.c`), if it is one.
-fn qualified_name(e: &IdedExpr) -> Option<String> {
-    match &e.expr {
-        Expr::Ident(n) => Some(n.clone()),
-        Expr::Select(s) if !s.test => {
-            qualified_name(&s.operand).map(|p| format!("{p}.{}", s.field))
-        }
-        _ => None,
-    }
 }
 
 /// 1 when a select or index on `operand` starts a relative attribute (the

@@ -2,7 +2,9 @@
 
 use serde_json::{Value, json};
 
+use super::compile::parse_versioned;
 use super::eval::{Activation, PER_CALL_LIMIT, evaluate};
+use super::functions::CompatibilityVersion;
 use super::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use super::value::{SchemaRef, Val, from_json};
 use crate::field::Path;
@@ -29,7 +31,7 @@ fn show(v: &Val<'_>) -> String {
         Val::Bytes(b) => format!("b{b:?}"),
         Val::Duration(d) => format!("duration({})", super::lib::time::format_duration(*d)),
         Val::Timestamp(s, n) => {
-            format!("timestamp({})", super::lib::time::format_timestamp(*s, *n))
+            format!("timestamp({})", crate::gotime::format_rfc3339_nano(*s, *n))
         }
         Val::List(l) => format!(
             "[{}]",
@@ -56,6 +58,13 @@ fn show(v: &Val<'_>) -> String {
     }
 }
 
+/// Parses `rule` as the compiler does (macros expanded).
+fn parse(rule: &str) -> cel::IdedExpr {
+    parse_versioned(rule, CompatibilityVersion::CURRENT)
+        .unwrap_or_else(|e| panic!("{rule}: {e:?}"))
+        .expr
+}
+
 /// Evaluates `rule` with `self` = `obj` under `schema`: the rendered value
 /// or the error, and the cost.
 fn run_with(
@@ -65,7 +74,7 @@ fn run_with(
     old: Option<&Value>,
 ) -> (Result<String, String>, u64) {
     let s = structural(schema);
-    let expr = super::macros::expand(super::parse(rule).unwrap());
+    let expr = parse(rule);
     let self_ = from_json(obj, SchemaRef::of(&s)).unwrap();
     let old_self = old.map(|o| from_json(o, SchemaRef::of(&s)).unwrap());
     let act = Activation { self_, old_self };
@@ -486,21 +495,22 @@ fn per_call_cost_limit_stops_blowups() {
     // Deep nesting of the expression is refused, not recursed into: the
     // parser limits bracket nesting, the evaluator the rest.
     let deep = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
-    assert!(super::parse(&deep).is_err());
+    assert!(parse_versioned(&deep, CompatibilityVersion::CURRENT).is_err());
     let deep = format!("1{}", " + 1".repeat(5000));
     assert!(
-        super::parse(&deep)
-            .unwrap_err()
-            .0
+        parse_versioned(&deep, CompatibilityVersion::CURRENT)
+            .err()
+            .unwrap()[0]
+            .message
             .contains("expression recursion limit exceeded")
     );
     // The evaluator bounds its own recursion too.
     let deep = format!("1{}", " + 1".repeat(245));
-    let expr = super::parse(&deep).unwrap();
     let shown = std::thread::scope(|sc| {
         std::thread::Builder::new()
             .stack_size(super::validator::EVAL_STACK_SIZE)
             .spawn_scoped(sc, || {
+                let expr = parse(&deep);
                 let act = Activation {
                     self_: Val::Null,
                     old_self: None,
@@ -512,6 +522,25 @@ fn per_call_cost_limit_stops_blowups() {
             .unwrap()
     });
     assert_eq!(shown, "246");
+    // Every tree the parser limits allow evaluates: selections of map
+    // literals nest twice as deep as the limit.
+    let deep = format!("{}1{}", "{'a': ".repeat(247), "}.a".repeat(247));
+    let shown = std::thread::scope(|sc| {
+        std::thread::Builder::new()
+            .stack_size(super::validator::EVAL_STACK_SIZE)
+            .spawn_scoped(sc, || {
+                let expr = parse(&deep);
+                let act = Activation {
+                    self_: Val::Null,
+                    old_self: None,
+                };
+                show(&evaluate(&expr, &act, PER_CALL_LIMIT).result.unwrap())
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    });
+    assert_eq!(shown, "1");
 }
 
 fn validate(schema: &Value, obj: &Value, old: Option<&Value>) -> Vec<String> {
@@ -543,14 +572,17 @@ fn validator_messages_reasons_and_paths() {
             {"rule": "self.a == 'u'", "reason": "FieldValueDuplicate", "fieldPath": "['a']"},
             {"rule": "self.a == 't'", "messageExpression": "1"},
             {"rule": "self.nope == 1"},
-            {"rule": "self.i + 'a' == 1"}
+            {"rule": "self.i + 'a' == 1"},
+            {"rule": "self.m['nope'] == 1"},
+            {"rule": "self.i + 1 == 2"}
         ],
         "properties": {
             "a": {"type": "string", "x-kubernetes-validations": [{"rule": "self.size() > 3"}]},
-            "i": {"x-kubernetes-int-or-string": true}
+            "i": {"x-kubernetes-int-or-string": true},
+            "m": {"type": "object", "additionalProperties": {"type": "integer"}}
         }
     });
-    let errs = validate(&schema, &json!({"a": "b", "i": 1}), None);
+    let errs = validate(&schema, &json!({"a": "b", "i": "s", "m": {}}), None);
     assert_eq!(
         errs,
         vec![
@@ -561,8 +593,12 @@ fn validator_messages_reasons_and_paths() {
             "<nil>: Required value: need v",
             "a: Duplicate value",
             "<nil>: Invalid value: failed rule: self.a == 't'",
-            "<nil>: Invalid value: \"object\": no such key: nope evaluating rule: self.nope == 1",
-            "<nil>: Invalid value: \"object\": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: self.i + 'a' == 1",
+            // Rules that do not compile: the checker's errors.
+            "<nil>: Invalid value: \"object\": rule compile error: compilation failed: ERROR: <input>:1:5: undefined field 'nope'\n | self.nope == 1\n | ....^",
+            "<nil>: Invalid value: \"object\": rule compile error: compilation failed: ERROR: <input>:1:14: found no matching overload for '_==_' applied to '(string, int)'\n | self.i + 'a' == 1\n | .............^",
+            // Runtime errors.
+            "<nil>: Invalid value: \"object\": no such key: nope evaluating rule: self.m['nope'] == 1",
+            "<nil>: Invalid value: \"object\": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: self.i + 1 == 2",
             "a: Invalid value: \"b\": failed rule: self.size() > 3",
         ]
     );

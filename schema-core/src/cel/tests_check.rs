@@ -833,6 +833,10 @@ fn deep_expressions_are_bounded() {
 fn parse_errors_render_as_cel_go() {
     use crate::cel::compile::{display_issues, parse_versioned};
     let v = CompatibilityVersion::CURRENT;
+    let e = display_issues("1 +", &parse_versioned("1 +", v).err().unwrap());
+    assert!(e.starts_with("ERROR: <input>:1:4: Syntax error:"), "{e}");
+    assert!(parse_versioned("self.all(x, x > 1)", v).is_ok());
+    assert!(parse_versioned("self.?a.orValue(1)", v).is_ok());
     let src = "a +\n)";
     let e = display_issues(src, &parse_versioned(src, v).err().unwrap());
     assert!(e.starts_with("ERROR: <input>:2:1: Syntax error:"), "{e}");

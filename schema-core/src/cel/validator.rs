@@ -5,12 +5,19 @@
 //! `optionalOldSelf`, `messageExpression`, `reason`, `fieldPath`,
 //! ratcheting of unchanged values on update, and the runtime cost budget.
 
+use std::sync::Arc;
+
 use serde_json::Value;
 
+use super::compile::{RuleCompilation, RuleEnv, compile_rule};
+use super::decl::{DeclType, schema_decl_type};
+use super::escape::escape;
 use super::eval::{Activation, EvalError, PER_CALL_LIMIT, evaluate};
+use super::functions::CompatibilityVersion;
 use super::value::{SchemaRef, Val, from_json};
 use crate::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use crate::structural::{NestedValueValidation, Structural};
+use crate::validation::fieldpath::{FieldPathError, valid_field_path};
 use crate::wire::ValidationRule;
 
 /// The runtime cost budget of one object (`RuntimeCELCostBudget`).
@@ -25,16 +32,18 @@ pub const MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES: usize = 5 * 1024;
 const OUT_OF_BUDGET: &str =
     "validation failed due to running out of cost budget, no further validation rules will be run";
 
+/// A rule compiled by the checker, with its resolved `fieldPath`.
 struct Compiled {
     rule: ValidationRule,
-    program: Result<Option<cel::IdedExpr>, String>,
-    message_expression: Option<cel::IdedExpr>,
-    uses_old_self: bool,
+    result: RuleCompilation,
     field_path: Option<String>,
 }
 
 /// The validator of one schema node: its rules and the validators below it.
 struct Node {
+    /// Why the node's rules could not be compiled at all (no declared
+    /// type for `self`).
+    init_error: Option<String>,
     rules: Vec<Compiled>,
     items: Option<Box<Node>>,
     properties: Vec<(String, Node)>,
@@ -131,87 +140,61 @@ impl<'s> Src<'s> {
     }
 }
 
-fn uses_ident(e: &cel::IdedExpr, name: &str) -> bool {
-    use cel::common::ast::{EntryExpr, Expr};
-    // Iterative walk: expressions from the parser are bounded, but no
-    // recursion is needed here.
-    let mut stack = vec![e];
-    while let Some(e) = stack.pop() {
-        match &e.expr {
-            Expr::Ident(n) if n == name => return true,
-            Expr::Select(s) => stack.push(&s.operand),
-            Expr::Call(c) => {
-                stack.extend(c.target.as_deref());
-                stack.extend(c.args.iter());
-            }
-            Expr::List(l) => stack.extend(l.elements.iter()),
-            Expr::Map(m) => {
-                for en in &m.entries {
-                    if let EntryExpr::MapEntry(me) = &en.expr {
-                        stack.push(&me.key);
-                        stack.push(&me.value);
-                    }
-                }
-            }
-            Expr::Struct(s) => {
-                for en in &s.entries {
-                    if let EntryExpr::StructField(f) = &en.expr {
-                        stack.push(&f.value);
-                    }
-                }
-            }
-            Expr::Comprehension(c) => {
-                stack.push(&c.iter_range);
-                stack.push(&c.accu_init);
-                stack.push(&c.loop_cond);
-                stack.push(&c.loop_step);
-                stack.push(&c.result);
-            }
-            _ => {}
-        }
+/// Compiles the rules of a node whose value has the declared type `decl`
+/// (`Compile` with the stored-expressions environment: every library).
+fn compile(
+    rules: &[ValidationRule],
+    node: &Structural,
+    decl: Option<&Arc<DeclType>>,
+) -> Result<Vec<Compiled>, String> {
+    if rules.is_empty() {
+        return Ok(Vec::new());
     }
-    false
-}
-
-fn compile(rule: &ValidationRule, node: &Structural) -> Compiled {
-    let source = rule.rule.as_deref().unwrap_or("");
-    let program = if source.trim().is_empty() {
-        Ok(None)
-    } else {
-        super::parse(source)
-            .map(|e| Some(super::macros::expand(e)))
-            .map_err(|e| format!("compilation failed: {}", e.0))
-    };
-    let uses_old_self = matches!(&program, Ok(Some(p)) if uses_ident(p, "oldSelf"));
-    let message_expression = rule
-        .message_expression
-        .as_deref()
-        .filter(|m| !m.trim().is_empty())
-        .and_then(|m| super::parse(m).ok())
-        .map(super::macros::expand);
-    let field_path = rule
-        .field_path
-        .as_deref()
-        .filter(|p| !p.is_empty())
-        .and_then(|p| valid_field_path(p, node).ok())
-        .map(|p| p.to_string());
-    Compiled {
-        rule: rule.clone(),
-        program,
-        message_expression,
-        uses_old_self,
-        field_path,
-    }
-}
-
-fn build(validation: Src<'_>, node: &Structural, is_resource_root: bool) -> Option<Node> {
-    let rules: Vec<Compiled> = validation
-        .rules()
+    let decl = decl.ok_or("unable to convert structural schema to CEL declarations")?;
+    let env = RuleEnv::new(decl, CompatibilityVersion::CURRENT);
+    Ok(rules
         .iter()
-        .map(|r| compile(r, node))
-        .collect();
+        .map(|rule| Compiled {
+            rule: rule.clone(),
+            result: compile_rule(rule, &env),
+            field_path: rule
+                .field_path
+                .as_deref()
+                .filter(|p| !p.is_empty())
+                .and_then(|p| match valid_field_path(p, Some(node), true) {
+                    Ok((path, _)) | Err(FieldPathError::NilSchema(path)) => Some(path.to_string()),
+                    Err(FieldPathError::Message(_)) => None,
+                }),
+        })
+        .collect())
+}
+
+/// The declared type of the property `name` of a node of type `decl`
+/// (`None`: the property is not validated).
+fn property_decl(
+    decl: Option<&Arc<DeclType>>,
+    name: &str,
+    prop: &Structural,
+) -> Option<Arc<DeclType>> {
+    match escape(name) {
+        Some(escaped) => decl?.fields()?.get(&escaped).map(|f| Arc::clone(&f.ty)),
+        None => schema_decl_type(prop, prop.extensions.embedded_resource),
+    }
+}
+
+fn build(
+    validation: Src<'_>,
+    node: &Structural,
+    is_resource_root: bool,
+    decl: Option<&Arc<DeclType>>,
+) -> Option<Node> {
+    let (rules, init_error) = match compile(validation.rules(), node, decl) {
+        Ok(r) => (r, None),
+        Err(e) => (Vec::new(), Some(e)),
+    };
+    let elem = decl.and_then(|d| d.elem());
     let items = match (validation.items(), node.items.as_deref()) {
-        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource).map(Box::new),
+        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource, elem).map(Box::new),
         _ => None,
     };
     let mut properties = Vec::new();
@@ -219,7 +202,10 @@ fn build(validation: Src<'_>, node: &Structural, is_resource_root: bool) -> Opti
         let (Some(v), Some(n)) = (validation.property(k), node.properties.get(k)) else {
             continue;
         };
-        if let Some(p) = build(v, n, n.extensions.embedded_resource) {
+        let Some(field_decl) = property_decl(decl, k, n) else {
+            continue;
+        };
+        if let Some(p) = build(v, n, n.extensions.embedded_resource, Some(&field_decl)) {
             properties.push((k.to_string(), p));
         }
     }
@@ -229,15 +215,16 @@ fn build(validation: Src<'_>, node: &Structural, is_resource_root: bool) -> Opti
         .as_ref()
         .and_then(|a| a.structural.as_deref());
     let additional = match (validation.additional(), node_additional) {
-        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource).map(Box::new),
+        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource, elem).map(Box::new),
         _ => None,
     };
     let all_of: Vec<Node> = validation
         .all_of()
         .iter()
-        .filter_map(|a| build(Src::N(a), node, is_resource_root))
+        .filter_map(|a| build(Src::N(a), node, is_resource_root, decl))
         .collect();
     if rules.is_empty()
+        && init_error.is_none()
         && items.is_none()
         && properties.is_empty()
         && additional.is_none()
@@ -246,6 +233,7 @@ fn build(validation: Src<'_>, node: &Structural, is_resource_root: bool) -> Opti
         return None;
     }
     Some(Node {
+        init_error,
         rules,
         items,
         properties,
@@ -276,10 +264,13 @@ pub fn has_x_validations(s: &Structural) -> bool {
 
 impl CelValidator {
     /// `NewValidator(s, isResourceRoot, PerCallLimit)`: compiles the
-    /// rules of `s`. Rules that do not parse are reported when evaluated.
+    /// rules of `s` with the checker, each node's against the declared
+    /// type of its values. Rules that do not compile are reported, with
+    /// the compilation error, when evaluated.
     pub fn new(s: &Structural, is_resource_root: bool) -> Self {
         let root = if has_x_validations(s) {
-            build(Src::S(s), s, is_resource_root)
+            let decl = schema_decl_type(s, is_resource_root);
+            build(Src::S(s), s, is_resource_root, decl.as_ref())
         } else {
             None
         };
@@ -298,7 +289,7 @@ impl CelValidator {
     /// under the path `path`, with `budget` to spend.
     ///
     /// Evaluation recurses along the rules' expression trees (at most
-    /// [`super::MAX_EXPR_DEPTH`] deep) and runs on a helper thread with a
+    /// [`super::eval::MAX_EVAL_DEPTH`] deep) and runs on a helper thread with a
     /// [`EVAL_STACK_SIZE`] stack.
     pub fn validate(
         &self,
@@ -668,10 +659,18 @@ impl Walk {
         budget: i64,
     ) -> i64 {
         let mut remaining = budget;
+        let type_ = s.generic.type_.as_str();
+        if let Some(e) = &v.init_error {
+            self.errors.push(invalid(
+                path,
+                type_,
+                format!("rule compiler initialization error: {e}"),
+            ));
+            return remaining;
+        }
         if v.rules.is_empty() {
             return remaining;
         }
-        let type_ = s.generic.type_.as_str();
         if remaining <= 0 {
             self.errors.push(invalid(path, type_, OUT_OF_BUDGET));
             return -1;
@@ -681,7 +680,7 @@ impl Walk {
         } else {
             SchemaRef::of(s)
         };
-        let uses_old = v.rules.iter().any(|r| r.uses_old_self);
+        let uses_old = v.rules.iter().any(|r| r.result.uses_old_self);
         let self_val: Result<Val<'v>, EvalError> = from_json(obj, schema);
         let old_val: Option<Result<Val<'v>, EvalError>> = if uses_old {
             old.map(|o| from_json(o, schema))
@@ -690,17 +689,17 @@ impl Walk {
         };
         for compiled in &v.rules {
             let rule = &compiled.rule;
-            let program = match &compiled.program {
-                Err(e) => {
-                    self.errors
-                        .push(invalid(path, type_, format!("rule compile error: {e}")));
-                    continue;
-                }
-                Ok(None) => continue,
-                Ok(Some(p)) => p,
+            let cr = &compiled.result;
+            if let Some(e) = &cr.error {
+                self.errors
+                    .push(invalid(path, type_, format!("rule compile error: {e}")));
+                continue;
+            }
+            let Some(program) = &cr.program else {
+                continue;
             };
             let optional_old_self = rule.optional_old_self == Some(true);
-            if compiled.uses_old_self && old.is_none() && !optional_old_self {
+            if cr.uses_old_self && old.is_none() && !optional_old_self {
                 continue;
             }
             // A value that does not convert is an error value of `self`.
@@ -778,9 +777,9 @@ impl Walk {
                 Some(fp) => path.child(fp.as_str()),
                 None => path.clone(),
             };
-            let ratchet = !compiled.uses_old_self && corr.should_ratchet();
+            let ratchet = !cr.uses_old_self && corr.should_ratchet();
             let mut detail = None;
-            if let Some(me) = &compiled.message_expression {
+            if let Some(me) = &cr.message_expression {
                 let src = rule.message_expression.as_deref().unwrap_or("");
                 let mo = evaluate(me, &activation, self.opts.per_call_limit);
                 if mo.cost > i64::MAX as u64 || mo.cost as i64 > remaining {
@@ -834,135 +833,4 @@ impl Walk {
             self.errors.push(e);
         }
     }
-}
-
-fn field_step<'s>(
-    s: &'s Structural,
-    name: &str,
-    path: &Path,
-) -> Result<(Path, Option<&'s Structural>), String> {
-    if !s.properties.is_empty() {
-        let p = s
-            .properties
-            .get(name)
-            .ok_or_else(|| "does not refer to a valid field".to_string())?;
-        Ok((path.child(name), Some(p)))
-    } else if let Some(a) = &s.generic.additional_properties {
-        Ok((path.key(name), a.structural.as_deref()))
-    } else {
-        Err("does not refer to a valid field".into())
-    }
-}
-
-/// `ValidFieldPath`: a JSON path of field and map accessors valid for the
-/// schema, as a field path.
-///
-/// # Errors
-///
-/// The server's messages for malformed or unknown paths.
-pub fn valid_field_path(json_path: &str, schema: &Structural) -> Result<Path, String> {
-    let tokens = tokenize(json_path);
-    let mut path = Path::root();
-    let mut s = schema;
-    let mut it = tokens.into_iter();
-    while let Some(tok) = it.next() {
-        match tok.as_str() {
-            "[" => {
-                let t = it.next().ok_or("unexpected end of JSON path")?;
-                if t.len() < 2 || !t.starts_with('\'') || !t.ends_with('\'') {
-                    return Err(format!("expected single quoted string but got {t}"));
-                }
-                let inner = unescape_single_quote(t.get(1..t.len() - 1).unwrap_or_default())
-                    .map_err(|e| format!("invalid string literal: {e}"))?;
-                let (p, next) = field_step(s, &inner, &path)?;
-                path = p;
-                match next {
-                    Some(n) => s = n,
-                    None => return Ok(path),
-                }
-                let close = it.next().ok_or("unexpected end of JSON path")?;
-                if close != "]" {
-                    return Err(format!("expected ] but got {close}"));
-                }
-            }
-            "." => {
-                let t = it.next().ok_or("unexpected end of JSON path")?;
-                let (p, next) = field_step(s, &t, &path)?;
-                path = p;
-                match next {
-                    Some(n) => s = n,
-                    None => return Ok(path),
-                }
-            }
-            other => return Err(format!("expected [ or . but got: {other}")),
-        }
-    }
-    Ok(path)
-}
-
-fn tokenize(p: &str) -> Vec<String> {
-    let b = p.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let rest = &b[i..];
-        if rest.first() == Some(&b'\'') {
-            let mut j = 1;
-            let mut end = None;
-            while j < rest.len() {
-                if rest.get(j) == Some(&b'\'') && rest.get(j - 1) != Some(&b'\\') {
-                    end = Some(j);
-                    break;
-                }
-                j += 1;
-            }
-            let e = end.map_or(rest.len(), |e| e + 1);
-            out.push(String::from_utf8_lossy(rest.get(..e).unwrap_or_default()).into_owned());
-            i += e;
-            continue;
-        }
-        match rest.iter().position(|c| matches!(c, b'.' | b'[' | b']')) {
-            Some(0) => {
-                out.push(String::from_utf8_lossy(rest.get(..1).unwrap_or_default()).into_owned());
-                i += 1;
-            }
-            Some(n) => {
-                out.push(String::from_utf8_lossy(rest.get(..n).unwrap_or_default()).into_owned());
-                i += n;
-            }
-            None => {
-                out.push(String::from_utf8_lossy(rest).into_owned());
-                i = b.len();
-            }
-        }
-    }
-    out
-}
-
-fn unescape_single_quote(s: &str) -> Result<String, String> {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        let Some(d) = chars.next() else {
-            out.push('\\');
-            break;
-        };
-        out.push(match d {
-            'a' => '\u{7}',
-            'b' => '\u{8}',
-            'f' => '\u{c}',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'v' => '\u{b}',
-            '\'' => '\'',
-            '\\' => '\\',
-            other => return Err(format!("invalid escape char \\{other}")),
-        });
-    }
-    Ok(out)
 }

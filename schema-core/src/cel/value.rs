@@ -471,7 +471,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             let Value::String(x) = v else {
                 return Err(EvalError::new(format!(
                     "invalid data, expected string, got {}",
-                    go_type(v)
+                    crate::deep::go_type(v)
                 )));
             };
             let format =
@@ -479,14 +479,14 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                     .as_ref()
                     .map_or("", |vv| vv.format.as_str());
             match format {
-                "duration" => super::lib::time::parse_strfmt_duration(x)
+                "duration" => crate::value::formats::parse_duration(x)
                     .map(Val::Duration)
                     .ok_or_else(|| {
                         EvalError::new(format!(
                             "Invalid duration {x}: time: invalid duration \"{x}\""
                         ))
                     }),
-                "date" => super::lib::time::parse_date(x)
+                "date" => crate::gotime::parse_date(x)
                     .map(|secs| Val::Timestamp(secs, 0))
                     .ok_or_else(|| {
                         EvalError::new(format!(
@@ -500,7 +500,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                             "Invalid date-time formatted string {x}: parsing time \"{x}\" as \"2006-01-02T15:04:05.999999999Z07:00\": cannot parse \"{x}\" as \"2006\""
                         ))
                     }),
-                "byte" => super::lib::strings::base64_std_decode(x)
+                "byte" => crate::value::formats::base64_std_decode(x)
                     .map(|b| Val::Bytes(b.into()))
                     .ok_or_else(|| {
                         EvalError::new(format!(
@@ -514,21 +514,21 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             Value::Number(n) => Ok(Val::Double(n.as_f64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected float, got {}",
-                go_type(v)
+                crate::deep::go_type(v)
             ))),
         },
         "integer" => match v {
             Value::Number(n) if n.is_i64() => Ok(Val::Int(n.as_i64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected int, got {}",
-                go_type(v)
+                crate::deep::go_type(v)
             ))),
         },
         "boolean" => match v {
             Value::Bool(b) => Ok(Val::Bool(*b)),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected bool, got {}",
-                go_type(v)
+                crate::deep::go_type(v)
             ))),
         },
         t => {
@@ -540,19 +540,6 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                 )))
             }
         }
-    }
-}
-
-/// Go's `%T` of a decoded JSON value.
-fn go_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "<nil>",
-        Value::Bool(_) => "bool",
-        Value::Number(n) if n.is_i64() => "int64",
-        Value::Number(_) => "float64",
-        Value::String(_) => "string",
-        Value::Array(_) => "[]interface {}",
-        Value::Object(_) => "map[string]interface {}",
     }
 }
 

@@ -46,6 +46,7 @@ use serde_json::{Map, Value};
 
 use crate::field::{ErrorList, FieldError, Path, PathElement, go_quote};
 use crate::structural::Structural;
+use crate::validation::fieldpath::{FieldPathError, valid_field_path};
 use crate::validation::schema::{SchemaOptions, validate_custom_resource_definition_validation};
 use crate::wire::codec::Wire;
 use crate::wire::{
@@ -1302,7 +1303,7 @@ fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>) -> Vec<St
         out.push("must not be an empty string".into());
     }
     for (i, c) in w.char_indices() {
-        if !is_go_print(c) {
+        if !crate::field::is_go_print(c) {
             out.push(format!(
                 "must only contain printable UTF-8 characters; non-printable character found at index {i}"
             ));
@@ -1310,35 +1311,6 @@ fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>) -> Vec<St
         }
     }
     out
-}
-
-/// An approximation of Go's `unicode.IsPrint`: letters, marks, numbers,
-/// punctuation, symbols and the ASCII space; not controls, other spaces,
-/// format characters or private-use code points.
-fn is_go_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    if c.is_control() || c.is_whitespace() {
-        return false;
-    }
-    !matches!(
-        c as u32,
-        0xAD | 0x600..=0x605
-            | 0x61C
-            | 0x6DD
-            | 0x70F
-            | 0x180E
-            | 0x200B..=0x200F
-            | 0x202A..=0x202E
-            | 0x2060..=0x206F
-            | 0xFEFF
-            | 0xFFF9..=0xFFFB
-            | 0xE000..=0xF8FF
-            | 0xE0001
-            | 0xE0020..=0xE007F
-            | 0xF_0000..=0x10_FFFF
-    )
 }
 
 /// `ValidateCustomResourceDefinitionNames` (for `spec.names`).
@@ -1539,7 +1511,7 @@ fn validate_selectable_fields(
             errs.push(FieldError::required(&fp, ""));
             continue;
         }
-        let (path, found) = match valid_field_path(jp, schema) {
+        let (path, found) = match valid_field_path(jp, schema, false) {
             Ok(r) => r,
             Err(FieldPathError::Message(m)) => {
                 errs.push(FieldError::invalid(
@@ -1549,7 +1521,8 @@ fn validate_selectable_fields(
                 ));
                 continue;
             }
-            Err(FieldPathError::NilSchema) => return,
+            // The server would dereference a nil schema here.
+            Err(FieldPathError::NilSchema(_)) => return,
         };
         if matches!(path.elements().first(), Some(PathElement::Child(c)) if c == "metadata") {
             errs.push(FieldError::invalid(
@@ -1581,88 +1554,6 @@ fn validate_selectable_fields(
             i64::try_from(MAX_SELECTABLE_FIELDS).unwrap_or(i64::MAX),
         ));
     }
-}
-
-enum FieldPathError {
-    Message(String),
-    /// The server would dereference a nil schema here.
-    NilSchema,
-}
-
-/// Splits a JSON path into `.`, `[`, `]`, single-quoted strings and the
-/// identifiers between them, like the scanner of `cel.ValidFieldPath`.
-fn field_path_tokens(path: &str) -> Vec<&str> {
-    let bytes = path.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0usize;
-    while let Some(data) = bytes.get(start..).filter(|d| !d.is_empty()) {
-        let advance = match data.first() {
-            Some(b'\'') => {
-                let mut end = data.len();
-                for i in 1..data.len() {
-                    if data.get(i) == Some(&b'\'') && data.get(i - 1) != Some(&b'\\') {
-                        end = i + 1;
-                        break;
-                    }
-                }
-                end
-            }
-            Some(b'.' | b'[' | b']') => 1,
-            _ => data
-                .iter()
-                .position(|c| matches!(c, b'.' | b'[' | b']'))
-                .unwrap_or(data.len()),
-        };
-        match path.get(start..start + advance) {
-            Some(tok) => out.push(tok),
-            None => break,
-        }
-        start += advance;
-    }
-    out
-}
-
-/// `cel.ValidFieldPath` with array notation disallowed: the path as a
-/// field path, and the schema it resolves to.
-fn valid_field_path<'s>(
-    json_path: &str,
-    schema: Option<&'s Structural>,
-) -> Result<(Path, Option<&'s Structural>), FieldPathError> {
-    let msg = |m: &str| FieldPathError::Message(m.to_string());
-    let mut tokens = field_path_tokens(json_path).into_iter();
-    let mut path = Path::root();
-    let mut current = schema;
-    while let Some(tok) = tokens.next() {
-        match tok {
-            "[" => return Err(msg("array notation is not allowed")),
-            "." => {
-                let Some(name) = tokens.next() else {
-                    return Err(msg("unexpected end of JSON path"));
-                };
-                let Some(s) = current else {
-                    return Err(FieldPathError::NilSchema);
-                };
-                if !s.properties.is_empty() {
-                    path = path.child(name);
-                    match s.properties.get(name) {
-                        Some(next) => current = Some(next),
-                        None => return Err(msg("does not refer to a valid field")),
-                    }
-                } else if let Some(ap) = &s.generic.additional_properties {
-                    path = path.key(name);
-                    current = ap.structural.as_deref();
-                } else {
-                    return Err(msg("does not refer to a valid field"));
-                }
-            }
-            other => {
-                return Err(FieldPathError::Message(format!(
-                    "expected [ or . but got: {other}"
-                )));
-            }
-        }
-    }
-    Ok((path, current))
 }
 
 // ---------------------------------------------------------------------------
@@ -1757,7 +1648,7 @@ fn validate_conversion_review_versions(
 /// `webhook.ValidateWebhookURL` with `forceHttps`.
 fn validate_webhook_url(p: &Path, url: &str, errs: &mut ErrorList) {
     const FORM: &str = "; desired format: https://host[/path]";
-    match gourl::parse(url) {
+    match crate::value::uri::parse(url) {
         Err(e) => errs.push(FieldError::required(
             p,
             format!("url must be a valid URL: {e}{FORM}"),
@@ -1950,7 +1841,7 @@ fn validate_api_approval(group: &str, meta: Option<&Value>, errs: &mut ErrorList
     if annotation.starts_with("unapproved") {
         return;
     }
-    let approved = gourl::parse_request_uri(annotation)
+    let approved = crate::value::uri::parse_request_uri(annotation)
         .is_ok_and(|u| !u.host.is_empty() && !u.scheme.is_empty());
     if !approved {
         errs.push(FieldError::invalid(
@@ -1982,351 +1873,6 @@ fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
         return is_dns1123_subdomain(&format!("{}a", String::from_utf8_lossy(head)));
     }
     is_dns1123_subdomain(name)
-}
-
-// ---------------------------------------------------------------------------
-// Go's net/url, as far as the webhook and approval checks need it
-// ---------------------------------------------------------------------------
-
-mod gourl {
-    //! `url.Parse` and `url.ParseRequestURI` of Go's `net/url`: the parts
-    //! the checks read (scheme, host, user info, fragment, raw query) and
-    //! the errors, printed as Go prints `*url.Error`.
-
-    use crate::field::go_quote;
-
-    /// A parsed URL.
-    #[derive(Debug, Default, PartialEq, Eq)]
-    pub(super) struct Url {
-        pub scheme: String,
-        pub host: String,
-        /// `u.User.String()`, if user information is present.
-        pub user: Option<String>,
-        /// The unescaped fragment.
-        pub fragment: String,
-        pub raw_query: String,
-    }
-
-    #[derive(Clone, Copy, PartialEq, Eq)]
-    enum Mode {
-        Path,
-        Host,
-        UserPassword,
-        Fragment,
-    }
-
-    /// `url.Parse`; the error is `*url.Error`'s text.
-    pub(super) fn parse(raw: &str) -> Result<Url, String> {
-        let (u, frag) = raw.split_once('#').unwrap_or((raw, ""));
-        let mut url = parse_inner(u, false).map_err(|e| format!("parse {}: {e}", go_quote(u)))?;
-        if !frag.is_empty() {
-            url.fragment = unescape(frag, Mode::Fragment)
-                .map_err(|e| format!("parse {}: {e}", go_quote(raw)))?;
-        }
-        Ok(url)
-    }
-
-    /// `url.ParseRequestURI`.
-    pub(super) fn parse_request_uri(raw: &str) -> Result<Url, String> {
-        parse_inner(raw, true).map_err(|e| format!("parse {}: {e}", go_quote(raw)))
-    }
-
-    fn parse_inner(raw: &str, via_request: bool) -> Result<Url, String> {
-        if raw.bytes().any(|b| b < 0x20 || b == 0x7f) {
-            return Err("net/url: invalid control character in URL".into());
-        }
-        if raw.is_empty() && via_request {
-            return Err("empty url".into());
-        }
-        let mut url = Url::default();
-        if raw == "*" {
-            return Ok(url);
-        }
-        let (scheme, rest) = get_scheme(raw)?;
-        url.scheme = scheme.to_ascii_lowercase();
-        let mut rest = if rest.ends_with('?') && rest.matches('?').count() == 1 {
-            rest.get(..rest.len() - 1).unwrap_or(rest)
-        } else {
-            match rest.split_once('?') {
-                Some((r, q)) => {
-                    url.raw_query = q.to_string();
-                    r
-                }
-                None => rest,
-            }
-        };
-        if !rest.starts_with('/') {
-            if !url.scheme.is_empty() {
-                // a rootless path: opaque, no host
-                return Ok(url);
-            }
-            if via_request {
-                return Err("invalid URI for request".into());
-            }
-            let segment = rest.split('/').next().unwrap_or("");
-            if segment.contains(':') {
-                return Err("first path segment in URL cannot contain colon".into());
-            }
-        }
-        if (!url.scheme.is_empty() || !via_request && !rest.starts_with("///"))
-            && rest.starts_with("//")
-        {
-            let after = rest.get(2..).unwrap_or("");
-            let (authority, path) = match after.find('/') {
-                Some(i) => (after.get(..i).unwrap_or(""), after.get(i..).unwrap_or("")),
-                None => (after, ""),
-            };
-            let (user, host) = parse_authority(authority)?;
-            url.user = user;
-            url.host = host;
-            rest = path;
-        }
-        unescape(rest, Mode::Path)?;
-        Ok(url)
-    }
-
-    fn get_scheme(raw: &str) -> Result<(&str, &str), String> {
-        for (i, c) in raw.bytes().enumerate() {
-            if c.is_ascii_alphabetic() {
-                continue;
-            }
-            if c.is_ascii_digit() || matches!(c, b'+' | b'-' | b'.') {
-                if i == 0 {
-                    return Ok(("", raw));
-                }
-                continue;
-            }
-            if c == b':' {
-                if i == 0 {
-                    return Err("missing protocol scheme".into());
-                }
-                return Ok((raw.get(..i).unwrap_or(""), raw.get(i + 1..).unwrap_or("")));
-            }
-            return Ok(("", raw));
-        }
-        Ok(("", raw))
-    }
-
-    fn parse_authority(authority: &str) -> Result<(Option<String>, String), String> {
-        let at = authority.rfind('@');
-        let host = match at {
-            None => parse_host(authority)?,
-            Some(i) => parse_host(authority.get(i + 1..).unwrap_or(""))?,
-        };
-        let Some(i) = at else {
-            return Ok((None, host));
-        };
-        let userinfo = authority.get(..i).unwrap_or("");
-        if !valid_userinfo(userinfo) {
-            return Err("net/url: invalid userinfo".into());
-        }
-        let user = match userinfo.split_once(':') {
-            None => escape(&unescape(userinfo, Mode::UserPassword)?),
-            Some((u, p)) => format!(
-                "{}:{}",
-                escape(&unescape(u, Mode::UserPassword)?),
-                escape(&unescape(p, Mode::UserPassword)?)
-            ),
-        };
-        Ok((Some(user), host))
-    }
-
-    fn parse_host(host: &str) -> Result<String, String> {
-        if host.starts_with('[') {
-            let Some(i) = host.rfind(']') else {
-                return Err("missing ']' in host".into());
-            };
-            let colon_port = host.get(i + 1..).unwrap_or("");
-            if !valid_optional_port(colon_port) {
-                return Err(format!("invalid port {} after host", go_quote(colon_port)));
-            }
-        } else if let Some(i) = host.rfind(':') {
-            let colon_port = host.get(i..).unwrap_or("");
-            if !valid_optional_port(colon_port) {
-                return Err(format!("invalid port {} after host", go_quote(colon_port)));
-            }
-        }
-        unescape(host, Mode::Host)
-    }
-
-    fn valid_optional_port(port: &str) -> bool {
-        if port.is_empty() {
-            return true;
-        }
-        port.strip_prefix(':')
-            .is_some_and(|digits| digits.bytes().all(|b| b.is_ascii_digit()))
-    }
-
-    fn valid_userinfo(s: &str) -> bool {
-        s.chars().all(|r| {
-            r.is_ascii_alphanumeric()
-                || matches!(
-                    r,
-                    '-' | '.'
-                        | '_'
-                        | ':'
-                        | '~'
-                        | '!'
-                        | '$'
-                        | '&'
-                        | '\''
-                        | '('
-                        | ')'
-                        | '*'
-                        | '+'
-                        | ','
-                        | ';'
-                        | '='
-                        | '%'
-                        | '@'
-                )
-        })
-    }
-
-    fn unhex(c: u8) -> u8 {
-        match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            b'A'..=b'F' => c - b'A' + 10,
-            _ => 0,
-        }
-    }
-
-    fn should_escape(c: u8, mode: Mode) -> bool {
-        if c.is_ascii_alphanumeric() {
-            return false;
-        }
-        if mode == Mode::Host
-            && matches!(
-                c,
-                b'!' | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'['
-                    | b']'
-                    | b'<'
-                    | b'>'
-                    | b'"'
-            )
-        {
-            return false;
-        }
-        match c {
-            b'-' | b'_' | b'.' | b'~' => false,
-            b'$' | b'&' | b'+' | b',' | b'/' | b':' | b';' | b'=' | b'?' | b'@'
-                if mode == Mode::UserPassword =>
-            {
-                matches!(c, b'@' | b'/' | b'?' | b':')
-            }
-            _ => true,
-        }
-    }
-
-    /// `url.unescape`: checks the escapes (and, for a host, the
-    /// characters) and decodes.
-    fn unescape(s: &str, mode: Mode) -> Result<String, String> {
-        let b = s.as_bytes();
-        let mut out = Vec::with_capacity(b.len());
-        let mut i = 0usize;
-        while let Some(&c) = b.get(i) {
-            if c == b'%' {
-                let (h1, h2) = (b.get(i + 1).copied(), b.get(i + 2).copied());
-                let (Some(h1), Some(h2)) = (h1, h2) else {
-                    let bad = b.get(i..(i + 3).min(b.len())).unwrap_or_default();
-                    return Err(format!(
-                        "invalid URL escape {}",
-                        go_quote(&String::from_utf8_lossy(bad))
-                    ));
-                };
-                if !h1.is_ascii_hexdigit() || !h2.is_ascii_hexdigit() {
-                    let bad = b.get(i..i + 3).unwrap_or_default();
-                    return Err(format!(
-                        "invalid URL escape {}",
-                        go_quote(&String::from_utf8_lossy(bad))
-                    ));
-                }
-                if mode == Mode::Host && unhex(h1) < 8 && !(h1 == b'2' && h2 == b'5') {
-                    let bad = b.get(i..i + 3).unwrap_or_default();
-                    return Err(format!(
-                        "invalid URL escape {}",
-                        go_quote(&String::from_utf8_lossy(bad))
-                    ));
-                }
-                out.push((unhex(h1) << 4) | unhex(h2));
-                i += 3;
-            } else {
-                if mode == Mode::Host && c < 0x80 && should_escape(c, mode) {
-                    return Err(format!(
-                        "invalid character {} in host name",
-                        go_quote(&(c as char).to_string())
-                    ));
-                }
-                out.push(c);
-                i += 1;
-            }
-        }
-        Ok(String::from_utf8_lossy(&out).into_owned())
-    }
-
-    /// `url.escape` for user information.
-    fn escape(s: &str) -> String {
-        let mut out = String::with_capacity(s.len());
-        for c in s.bytes() {
-            if should_escape(c, Mode::UserPassword) {
-                out.push_str(&format!("%{c:02X}"));
-            } else {
-                out.push(c as char);
-            }
-        }
-        out
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-
-        #[test]
-        fn parses_like_go() {
-            let u = parse("https://user:pw@example.com:8443/path?q=1#frag").unwrap();
-            assert_eq!(u.scheme, "https");
-            assert_eq!(u.host, "example.com:8443");
-            assert_eq!(u.user.as_deref(), Some("user:pw"));
-            assert_eq!(u.fragment, "frag");
-            assert_eq!(u.raw_query, "q=1");
-            assert_eq!(parse("").unwrap(), Url::default());
-            assert_eq!(
-                parse("https://exa mple.com").unwrap_err(),
-                r#"parse "https://exa mple.com": invalid character " " in host name"#
-            );
-            assert_eq!(
-                parse(":foo").unwrap_err(),
-                r#"parse ":foo": missing protocol scheme"#
-            );
-            assert_eq!(
-                parse("https://example.com:80a").unwrap_err(),
-                r#"parse "https://example.com:80a": invalid port ":80a" after host"#
-            );
-            assert_eq!(
-                parse("https://example.com/%zz").unwrap_err(),
-                r#"parse "https://example.com/%zz": invalid URL escape "%zz""#
-            );
-            assert_eq!(parse("a:b/c:d").map(|u| u.scheme), Ok("a".to_string()));
-            assert_eq!(parse("foo:bar").map(|u| u.host), Ok(String::new()));
-            assert!(
-                parse_request_uri("https://github.com/x").is_ok_and(|u| u.host == "github.com")
-            );
-            assert!(parse_request_uri("foo").is_err());
-            assert!(parse_request_uri("example.com/x").is_err());
-        }
-    }
 }
 
 #[cfg(test)]

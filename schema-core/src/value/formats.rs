@@ -320,10 +320,81 @@ fn is_rgbcolor(s: &str) -> bool {
     static_regex(&RX, &pattern).is_some_and(|rx| rx.is_match(s))
 }
 
+/// Go's `base64.StdEncoding.DecodeString`: the standard alphabet with
+/// padding; `\r` and `\n` are ignored. `None` when it fails.
+pub(crate) fn base64_std_decode(s: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len() / 4 * 3);
+    let mut quad = [0u8; 4];
+    let mut n = 0;
+    let mut padding = 0;
+    for c in s.bytes() {
+        let v = match c {
+            b'\r' | b'\n' => continue,
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => {
+                padding += 1;
+                0
+            }
+            _ => return None,
+        };
+        if padding > 0 && c != b'=' {
+            return None;
+        }
+        *quad.get_mut(n)? = v;
+        n += 1;
+        if n == 4 {
+            let [a, b, c, d] = quad;
+            let bytes = [(a << 2) | (b >> 4), (b << 4) | (c >> 2), (c << 6) | d];
+            let keep = 3usize.checked_sub(padding)?;
+            if padding > 2 {
+                return None;
+            }
+            out.extend_from_slice(bytes.get(..keep)?);
+            n = 0;
+            if padding > 0 {
+                padding = 3; // nothing may follow the padded group
+            }
+        }
+    }
+    (n == 0).then_some(out)
+}
+
 /// govalidator `IsBase64`:
 /// `^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$`.
 fn is_base64(s: &str) -> bool {
-    !s.is_empty() && super::mail::base64_padded_ok(s.as_bytes())
+    !s.is_empty() && base64_padded_ok(s.as_bytes())
+}
+
+/// Whole quanta of the standard alphabet, the last one optionally padded
+/// (`xx==` or `xxx=`).
+fn base64_padded_ok(b: &[u8]) -> bool {
+    if b.len() % 4 != 0 {
+        return false;
+    }
+    let is_alpha = |c: &u8| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/';
+    let Some(last_start) = b.len().checked_sub(4) else {
+        return true;
+    };
+    let (body, last) = b.split_at(last_start);
+    if !body.iter().all(is_alpha) {
+        return false;
+    }
+    match last {
+        [a, b2, c, d] => {
+            is_alpha(a)
+                && is_alpha(b2)
+                && match (c, d) {
+                    (b'=', b'=') => true,
+                    (c, b'=') => is_alpha(c),
+                    (c, d) => is_alpha(c) && is_alpha(d),
+                }
+        }
+        _ => false,
+    }
 }
 
 /// `^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`
@@ -389,32 +460,9 @@ fn is_hostname(s: &str) -> bool {
     s.len() <= 255 && s.split('.').all(|p| p.len() <= 63)
 }
 
-fn days_in(month: u32, year: u32) -> u32 {
-    match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
-        2 => 28,
-        _ => 0,
-    }
-}
-
 /// Go `time.Parse("2006-01-02", s)` succeeds.
 pub(crate) fn is_date(s: &str) -> bool {
-    let b = s.as_bytes();
-    if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
-        return false;
-    }
-    let num = |r: std::ops::Range<usize>| -> Option<u32> {
-        let d = b.get(r)?;
-        d.iter()
-            .all(u8::is_ascii_digit)
-            .then(|| d.iter().fold(0u32, |acc, c| acc * 10 + u32::from(c - b'0')))
-    };
-    let (Some(year), Some(month), Some(day)) = (num(0..4), num(5..7), num(8..10)) else {
-        return false;
-    };
-    (1..=12).contains(&month) && day >= 1 && day <= days_in(month, year)
+    crate::gotime::parse_date(s).is_some()
 }
 
 /// strfmt `IsDateTime`: split the lower-cased string at `t`; a date, then
@@ -468,133 +516,32 @@ pub(crate) fn is_date_time(s: &str) -> bool {
     ok_rest && hh <= b"23".as_slice() && mm <= b"59".as_slice() && ss <= b"59".as_slice()
 }
 
-/// Go `time.ParseDuration` succeeds.
-fn go_parse_duration(orig: &str) -> bool {
-    let mut s = orig.as_bytes();
-    if let Some(&c) = s.first() {
-        if c == b'-' || c == b'+' {
-            s = s.get(1..).unwrap_or_default();
-        }
-    }
-    if s == b"0" {
-        return true;
-    }
-    if s.is_empty() {
-        return false;
-    }
-    const LIMIT: u64 = 1 << 63;
-    let mut d: u64 = 0;
-    while !s.is_empty() {
-        let first = s.first().copied().unwrap_or_default();
-        if !(first == b'.' || first.is_ascii_digit()) {
-            return false;
-        }
-        // leadingInt
-        let mut v: u64 = 0;
-        let mut i = 0;
-        while let Some(&c) = s.get(i) {
-            if !c.is_ascii_digit() {
-                break;
-            }
-            if v > LIMIT / 10 {
-                return false;
-            }
-            v = v * 10 + u64::from(c - b'0');
-            if v > LIMIT {
-                return false;
-            }
-            i += 1;
-        }
-        let pre = i > 0;
-        s = s.get(i..).unwrap_or_default();
-        let mut f: u64 = 0;
-        let mut scale: f64 = 1.0;
-        let mut post = false;
-        if s.first() == Some(&b'.') {
-            s = s.get(1..).unwrap_or_default();
-            let mut j = 0;
-            let mut overflow = false;
-            while let Some(&c) = s.get(j) {
-                if !c.is_ascii_digit() {
-                    break;
-                }
-                j += 1;
-                if overflow {
-                    continue;
-                }
-                if f > (LIMIT - 1) / 10 {
-                    overflow = true;
-                    continue;
-                }
-                let y = f * 10 + u64::from(c - b'0');
-                if y > LIMIT {
-                    overflow = true;
-                    continue;
-                }
-                f = y;
-                scale *= 10.0;
-            }
-            post = j > 0;
-            s = s.get(j..).unwrap_or_default();
-        }
-        if !pre && !post {
-            return false;
-        }
-        let unit_len = s
-            .iter()
-            .position(|&c| c == b'.' || c.is_ascii_digit())
-            .unwrap_or(s.len());
-        if unit_len == 0 {
-            return false;
-        }
-        let unit: u64 = match s.get(..unit_len).unwrap_or_default() {
-            b"ns" => 1,
-            b"us" | b"\xc2\xb5s" | b"\xce\xbcs" => 1_000,
-            b"ms" => 1_000_000,
-            b"s" => 1_000_000_000,
-            b"m" => 60_000_000_000,
-            b"h" => 3_600_000_000_000,
-            _ => return false,
-        };
-        s = s.get(unit_len..).unwrap_or_default();
-        if v > LIMIT / unit {
-            return false;
-        }
-        v *= unit;
-        if f > 0 {
-            v = v.wrapping_add((f as f64 * (unit as f64 / scale)) as u64);
-            if v > LIMIT {
-                return false;
-            }
-        }
-        d = d.wrapping_add(v);
-        if d > LIMIT {
-            return false;
-        }
-    }
-    let neg = orig.starts_with('-');
-    neg || d < LIMIT
+/// strfmt `ParseDuration` succeeds (strfmt `IsDuration`).
+pub(crate) fn is_duration(s: &str) -> bool {
+    parse_duration(s).is_some()
 }
 
-/// strfmt `ParseDuration`: Go's `time.ParseDuration`, else the Scala-like
-/// `(((?:-\s?)?\d+)\s*([A-Za-zµ]+))` matches with known units.
-pub(crate) fn is_duration(s: &str) -> bool {
-    if go_parse_duration(s) {
-        return true;
+/// strfmt `ParseDuration`: Go's `time.ParseDuration`, else the sum of the
+/// Scala-like `(((?:-\s?)?\d+)\s*([A-Za-zµ]+))` matches with known units
+/// (`5 days`, `-1 wk`), in nanoseconds (wrapping as Go's `int64` does).
+pub(crate) fn parse_duration(s: &str) -> Option<i64> {
+    if let Ok(d) = crate::gotime::parse_duration(s) {
+        return Some(d);
     }
-    const UNITS: [&[&str]; 8] = [
-        &["ns", "nano"],
-        &["us", "µs", "micro"],
-        &["ms", "milli"],
-        &["s", "sec"],
-        &["m", "min"],
-        &["h", "hr", "hour"],
-        &["d", "day"],
-        &["w", "wk", "week"],
+    const UNITS: [(&[&str], i64); 8] = [
+        (&["ns", "nano"], 1),
+        (&["us", "µs", "micro"], 1_000),
+        (&["ms", "milli"], 1_000_000),
+        (&["s", "sec"], 1_000_000_000),
+        (&["m", "min"], 60_000_000_000),
+        (&["h", "hr", "hour"], 3_600_000_000_000),
+        (&["d", "day"], 86_400_000_000_000),
+        (&["w", "wk", "week"], 604_800_000_000_000),
     ];
     let is_ws = |c: u8| matches!(c, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ');
     let b = s.as_bytes();
     let mut ok = false;
+    let mut total: i64 = 0;
     let mut pos = 0;
     while pos < b.len() {
         if !s.is_char_boundary(pos) {
@@ -603,6 +550,7 @@ pub(crate) fn is_duration(s: &str) -> bool {
         }
         // Try a match starting at `pos`.
         let mut i = pos;
+        let mut negative = false;
         if b.get(i) == Some(&b'-') {
             let j = if b.get(i + 1).is_some_and(|&c| is_ws(c))
                 && b.get(i + 2).is_some_and(u8::is_ascii_digit)
@@ -613,6 +561,7 @@ pub(crate) fn is_duration(s: &str) -> bool {
             };
             if b.get(j).is_some_and(u8::is_ascii_digit) {
                 i = j;
+                negative = true;
             }
         }
         let digits_start = i;
@@ -643,19 +592,19 @@ pub(crate) fn is_duration(s: &str) -> bool {
             .get(unit_start..unit_start + unit_len)
             .unwrap_or_default()
             .to_ascii_lowercase();
-        // strconv.Atoi of the digits (int64 range).
-        if digits.parse::<i64>().is_err() {
-            return false;
-        }
-        for variants in UNITS {
+        // strconv.Atoi of the digits (int64 range), negated after a `-`.
+        let factor: i64 = digits.parse().ok()?;
+        let factor = if negative { -factor } else { factor };
+        for (variants, multiplier) in UNITS {
             let last = variants.len() - 1;
             for (k, variant) in variants.iter().enumerate() {
                 if (k == last && unit.starts_with(variant)) || *variant == unit {
                     ok = true;
+                    total = total.wrapping_add(factor.wrapping_mul(multiplier));
                 }
             }
         }
         pos = unit_start + unit_len;
     }
-    ok
+    ok.then_some(total)
 }

@@ -8,7 +8,6 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
-use std::fmt::Write as _;
 use std::hash::{BuildHasher, Hash, Hasher};
 
 use serde_json::{Map, Number, Value};
@@ -102,160 +101,13 @@ pub(crate) fn format_float_f(f: f64) -> String {
     format!("{f}")
 }
 
-/// `encoding/json`'s rendering of a float64.
-fn json_float(out: &mut String, f: f64) {
-    let abs = f.abs();
-    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
-        let e = format!("{f:e}");
-        let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
-        let exp: i32 = exp.parse().unwrap_or(0);
-        out.push_str(mantissa);
-        out.push('e');
-        out.push(if exp < 0 { '-' } else { '+' });
-        let _ = write!(out, "{}", exp.unsigned_abs());
-    } else {
-        out.push_str(&format_float_f(f));
-    }
-}
-
-/// `encoding/json`'s string rendering (with its default HTML escaping).
-fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-fn num_json(out: &mut String, n: &Number) {
-    match GoNum::of(n) {
-        GoNum::Int(i) => {
-            let _ = write!(out, "{i}");
-        }
-        GoNum::Float(f) => json_float(out, f),
-    }
-}
-
-fn sorted_entries(m: &Map<String, Value>) -> Vec<(&String, &Value)> {
-    let mut v: Vec<(&String, &Value)> = m.iter().collect();
-    v.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    v
-}
-
-/// `json.Marshal` of a decoded JSON value: map keys sorted, Go number and
-/// string rendering. Iterative.
+/// `json.Marshal` of a decoded JSON value, map keys sorted
+/// ([`crate::deep::go_json`]).
 pub(crate) fn go_json(v: &Value) -> String {
-    enum Step<'a> {
-        Val(&'a Value),
-        Lit(&'static str),
-        Key(&'a str),
-    }
-    let mut out = String::new();
-    let mut stack = vec![Step::Val(v)];
-    while let Some(step) = stack.pop() {
-        match step {
-            Step::Lit(s) => out.push_str(s),
-            Step::Key(k) => {
-                json_string(&mut out, k);
-                out.push(':');
-            }
-            Step::Val(v) => match v {
-                Value::Null => out.push_str("null"),
-                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-                Value::Number(n) => num_json(&mut out, n),
-                Value::String(s) => json_string(&mut out, s),
-                Value::Array(items) => {
-                    out.push('[');
-                    stack.push(Step::Lit("]"));
-                    for (i, item) in items.iter().enumerate().rev() {
-                        stack.push(Step::Val(item));
-                        if i > 0 {
-                            stack.push(Step::Lit(","));
-                        }
-                    }
-                }
-                Value::Object(m) => {
-                    out.push('{');
-                    stack.push(Step::Lit("}"));
-                    let entries = sorted_entries(m);
-                    for (i, (k, item)) in entries.into_iter().enumerate().rev() {
-                        stack.push(Step::Val(item));
-                        stack.push(Step::Key(k));
-                        if i > 0 {
-                            stack.push(Step::Lit(","));
-                        }
-                    }
-                }
-            },
-        }
-    }
-    out
+    crate::deep::go_json(v, true)
 }
 
-/// `fmt.Sprintf("%v", x)` of a decoded JSON value (`<nil>`, `[a b]`,
-/// `map[k:v]` with sorted keys). Iterative.
-pub(crate) fn go_v(v: &Value) -> String {
-    enum Step<'a> {
-        Val(&'a Value),
-        Lit(&'static str),
-        Key(&'a str),
-    }
-    let mut out = String::new();
-    let mut stack = vec![Step::Val(v)];
-    while let Some(step) = stack.pop() {
-        match step {
-            Step::Lit(s) => out.push_str(s),
-            Step::Key(k) => {
-                out.push_str(k);
-                out.push(':');
-            }
-            Step::Val(v) => match v {
-                Value::Null => out.push_str("<nil>"),
-                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-                Value::Number(n) => out.push_str(&GoNum::of(n).go_v()),
-                Value::String(s) => out.push_str(s),
-                Value::Array(items) => {
-                    out.push('[');
-                    stack.push(Step::Lit("]"));
-                    for (i, item) in items.iter().enumerate().rev() {
-                        stack.push(Step::Val(item));
-                        if i > 0 {
-                            stack.push(Step::Lit(" "));
-                        }
-                    }
-                }
-                Value::Object(m) => {
-                    out.push_str("map[");
-                    stack.push(Step::Lit("]"));
-                    let entries = sorted_entries(m);
-                    for (i, (k, item)) in entries.into_iter().enumerate().rev() {
-                        stack.push(Step::Val(item));
-                        stack.push(Step::Key(k));
-                        if i > 0 {
-                            stack.push(Step::Lit(" "));
-                        }
-                    }
-                }
-            },
-        }
-    }
-    out
-}
+pub(crate) use crate::deep::go_v;
 
 fn scalar_equal(a: &Value, b: &Value) -> Option<bool> {
     Some(match (a, b) {

@@ -51,7 +51,7 @@ fn decode_rfc2047_word(word: &str) -> R<bool> {
     }
     let (encoding, text) = text.split_once('?').unwrap_or((text, ""));
     let decoded_ok = match encoding {
-        "b" | "B" => base64_std_ok(text),
+        "b" | "B" => super::formats::base64_std_decode(text).is_some(),
         "q" | "Q" => q_decode_ok(text),
         _ => false,
     };
@@ -86,41 +86,6 @@ fn q_decode_ok(s: &str) -> bool {
         i += 1;
     }
     true
-}
-
-/// `base64.StdEncoding.DecodeString` succeeds (newlines ignored, padding
-/// required, nothing after it).
-pub(crate) fn base64_std_ok(s: &str) -> bool {
-    let b: Vec<u8> = s.bytes().filter(|&c| c != b'\r' && c != b'\n').collect();
-    base64_padded_ok(&b)
-}
-
-/// Whole quanta of the standard alphabet, the last one optionally padded
-/// (`xx==` or `xxx=`).
-pub(crate) fn base64_padded_ok(b: &[u8]) -> bool {
-    if b.len() % 4 != 0 {
-        return false;
-    }
-    let is_alpha = |c: &u8| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/';
-    let Some(last_start) = b.len().checked_sub(4) else {
-        return true;
-    };
-    let (body, last) = b.split_at(last_start);
-    if !body.iter().all(is_alpha) {
-        return false;
-    }
-    match last {
-        [a, b2, c, d] => {
-            is_alpha(a)
-                && is_alpha(b2)
-                && match (c, d) {
-                    (b'=', b'=') => true,
-                    (c, b'=') => is_alpha(c),
-                    (c, d) => is_alpha(c) && is_alpha(d),
-                }
-        }
-        _ => false,
-    }
 }
 
 impl<'a> Parser<'a> {

@@ -2,7 +2,9 @@
 
 use serde_json::{Value, json};
 
-use super::formats::{check, is_date, is_date_time, is_duration};
+use super::formats::{
+    base64_std_decode, check, is_date, is_date_time, is_duration, parse_duration,
+};
 use super::govalue::{go_f64_to_i64, go_json, go_v, has_duplicates, is_float64_a_json_integer};
 use super::{FormatCompat, SchemaValidator};
 use crate::field::{Path, format_float};
@@ -98,6 +100,18 @@ fn formats_as_strfmt_checks_them() {
     assert!(is_duration("-5s"));
     assert!(!is_duration("forever"));
     assert!(!is_duration("5"));
+    // The values strfmt gives (CEL sees them as durations).
+    assert_eq!(parse_duration("1h30m"), Some(5_400_000_000_000));
+    assert_eq!(parse_duration("3 days"), Some(259_200_000_000_000));
+    assert_eq!(parse_duration("-1 wk 2d"), Some(-432_000_000_000_000));
+    assert_eq!(parse_duration("5 minutes"), Some(300_000_000_000));
+    assert_eq!(parse_duration("99999999999999999999s"), None);
+    assert_eq!(base64_std_decode("aGVsbG8="), Some(b"hello".to_vec()));
+    assert_eq!(base64_std_decode("aGVs\r\nbG8="), Some(b"hello".to_vec()));
+    assert_eq!(base64_std_decode(""), Some(Vec::new()));
+    assert_eq!(base64_std_decode("aGVsbG8"), None);
+    assert_eq!(base64_std_decode("aGVsbG8=aGVs"), None);
+    assert!(!ok("byte", "aGVs\nbG8="));
     assert!(ok("byte", "aGVsbG8="));
     assert!(!ok("byte", "aGVsbG8"));
     assert!(!ok("byte", ""));

@@ -15,13 +15,9 @@ use std::rc::Rc;
 
 use cel::IdedExpr;
 
+use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::eval::{EvalError, EvalResult, add_lists, owned_str};
 use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
-
-/// cel-go's `StringTraversalCostFactor`.
-pub const STRING_TRAVERSAL_COST_FACTOR: f64 = 0.1;
-/// cel-go's `RegexStringLengthCostFactor`.
-pub const REGEX_STRING_LENGTH_COST_FACTOR: f64 = 0.25;
 
 /// Values of the Kubernetes libraries.
 #[derive(Debug)]
@@ -79,14 +75,10 @@ pub fn display(v: &Val<'_>) -> String {
         Val::Str(s) => s.as_str().to_string(),
         Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
         Val::Duration(d) => time::format_duration(*d),
-        Val::Timestamp(s, n) => time::format_timestamp(*s, *n),
+        Val::Timestamp(s, n) => crate::gotime::format_rfc3339_nano(*s, *n),
         Val::Type(t) => t.to_string(),
         other => other.type_name(),
     }
-}
-
-fn ceil_factor(n: u64, f: f64) -> u64 {
-    (n as f64 * f).ceil() as u64
 }
 
 /// The Kubernetes `traversalCost` of a value.
@@ -152,12 +144,12 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
     let first = args.first();
     match name {
         // cel-go's own O(n) overloads.
-        "startsWith" | "endsWith" if receiver => ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        "startsWith" | "endsWith" if receiver => mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
         "string" if matches!(first, Some(Val::Bytes(_))) => {
-            ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
         "bytes" if matches!(first, Some(Val::Str(_))) => {
-            ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
         "@in" => match args.get(1) {
             Some(Val::List(l)) => l.len() as u64,
@@ -169,25 +161,25 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
                 (Some(Val::Str(_)), Some(Val::Str(_))) | (Some(Val::Bytes(_)), Some(Val::Bytes(_)))
             ) =>
         {
-            ceil_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR)
         }
-        "_==_" | "_!=_" => ceil_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR),
+        "_==_" | "_!=_" => mul_factor(size(0).min(size(1)), STRING_TRAVERSAL_COST_FACTOR),
         "_+_"
             if matches!(
                 (args.first(), args.get(1)),
                 (Some(Val::Str(_)), Some(Val::Str(_))) | (Some(Val::Bytes(_)), Some(Val::Bytes(_)))
             ) =>
         {
-            ceil_factor(size(0) + size(1), STRING_TRAVERSAL_COST_FACTOR)
+            mul_factor(size(0) + size(1), STRING_TRAVERSAL_COST_FACTOR)
         }
         "matches" if receiver => {
             let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = ceil_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
+            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
             s.saturating_mul(r)
         }
         "contains" if receiver && matches!(first, Some(Val::Str(_))) => {
-            let s = ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
-            let t = ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+            let s = mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
+            let t = mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
             s.saturating_mul(t)
         }
         // The Kubernetes library costs.
@@ -195,54 +187,50 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             first.map_or(0, |a| traversal_cost(a, 0))
         }
         "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR"
-        | "quantity" | "isQuantity" => ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        | "quantity" | "isQuantity" => mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
         "ip" => {
             if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
                 1
             } else {
-                ceil_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+                mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
             }
         }
-        "ip.isCanonical" => ceil_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
-        "replace" | "split" => ceil_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
-        "join" => ceil_factor(
+        "ip.isCanonical" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
+        "replace" | "split" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
+        "join" => mul_factor(
             result.map_or(1, Val::actual_size) * 2,
             STRING_TRAVERSAL_COST_FACTOR,
         ),
         "find" | "findAll" => {
             let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = ceil_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
+            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
             s.saturating_mul(r)
         }
-        "masked"
-        | "prefixLength"
-        | "family"
-        | "isUnspecified"
-        | "isLoopback"
-        | "isLinkLocalMulticast"
-        | "isLinkLocalUnicast" => 1,
         "containsIP" => {
             let c = size(0);
-            let mut cost = ceil_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
             if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
             }
             cost
         }
         "containsCIDR" => {
             let c = size(0);
-            let mut cost = ceil_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
-            cost += ceil_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
+            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+            cost += mul_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
             if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += ceil_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
             }
             cost
         }
-        "sign" | "asInteger" | "isInteger" | "asApproximateFloat" | "isGreaterThan"
-        | "isLessThan" | "compareTo" | "add" | "sub" => 1,
         "sets.contains" | "sets.equivalent" | "sets.intersects" => {
             size(0).saturating_mul(size(1)).max(1)
         }
+        // Everything else costs 1: the other functions, and the
+        // Kubernetes functions of constant cost (`masked`, `prefixLength`,
+        // `family`, the `is…` address tests, `sign`, `asInteger`,
+        // `isInteger`, `asApproximateFloat`, `isGreaterThan`, `isLessThan`,
+        // `compareTo`, `add`, `sub`).
         _ => 1,
     }
 }
@@ -374,7 +362,7 @@ fn dispatch<'a>(
                 re.find_all(s, max).into_iter().map(owned_str).collect(),
             ))
         }
-        (super::macros::MAP_INSERT, false, 2 | 3) => map_insert(args),
+        (super::compile::MAP_INSERT, false, 2 | 3) => map_insert(args),
         ("dyn", false, 1) => Ok(arg(args, 0)?.clone()),
         ("type", false, 1) => Ok(Val::Type(type_of(arg(args, 0)?).into())),
         ("int", false, 1) => to_int(arg(args, 0)?),
@@ -400,26 +388,13 @@ fn dispatch<'a>(
         },
         ("duration", false, 1) => match arg(args, 0)? {
             Val::Duration(d) => Ok(Val::Duration(*d)),
-            Val::Str(s) => time::parse_go_duration(s.as_str())
-                .map(Val::Duration)
-                .map_err(|e| {
-                    EvalError::new(format!(
-                        "type conversion error from 'string' to 'google.protobuf.Duration': {e}"
-                    ))
-                }),
+            Val::Str(s) => time::string_to_duration(s.as_str()).map(Val::Duration),
             _ => Err(EvalError::no_overload()),
         },
         ("timestamp", false, 1) => match arg(args, 0)? {
             Val::Timestamp(s, n) => Ok(Val::Timestamp(*s, *n)),
             Val::Int(i) => time::check_ts(*i, 0),
-            Val::Str(s) => match time::parse_rfc3339(s.as_str()) {
-                Some((sec, ns)) => time::check_ts(sec, ns),
-                None => Err(EvalError::new(format!(
-                    "type conversion error from 'string' to 'google.protobuf.Timestamp': parsing time {} as \"2006-01-02T15:04:05Z07:00\": cannot parse {} as \"2006\"",
-                    crate::field::go_quote(s.as_str()),
-                    crate::field::go_quote(s.as_str())
-                ))),
-            },
+            Val::Str(s) => time::string_to_timestamp(s.as_str()),
             _ => Err(EvalError::no_overload()),
         },
         (
@@ -510,7 +485,7 @@ fn dispatch<'a>(
             Ok(Val::Int(found))
         }
         ("url", false, 1) => url::to_url(str_arg(args, 0)?),
-        ("isURL", false, 1) => bool_of(url::Url::parse(str_arg(args, 0)?).is_some()),
+        ("isURL", false, 1) => bool_of(url::Url::parse(str_arg(args, 0)?).is_ok()),
         (
             "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" | "getQuery",
             true,
@@ -876,7 +851,7 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
             )),
         },
         Val::Duration(d) => Ok(owned_str(time::format_duration(*d))),
-        Val::Timestamp(s, n) => Ok(owned_str(time::format_timestamp(*s, *n))),
+        Val::Timestamp(s, n) => Ok(owned_str(crate::gotime::format_rfc3339_nano(*s, *n))),
         Val::Ext(e) => match &**e {
             Ext::Ip(ip) => Ok(owned_str(ip.to_string())),
             Ext::Cidr(c) => Ok(owned_str(c.to_string())),

@@ -10,6 +10,7 @@ use cel::IdedExpr;
 
 use super::{Ext, MAX_STRING_BYTES, check_len, int_arg, list_strings, str_arg};
 use crate::cel::eval::{EvalError, EvalResult, owned_str};
+use crate::cel::functions::FORMAT_NAMES;
 use crate::cel::value::Val;
 use crate::objectmeta;
 
@@ -258,17 +259,9 @@ fn go_split_n(s: &str, sep: &str, n: i64) -> Vec<String> {
 fn quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
-        match c {
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            c => out.push(c),
+        match crate::field::backslash_escape(c) {
+            Some(e) => out.push_str(e),
+            None => out.push(c),
         }
     }
     out.push('"');
@@ -449,58 +442,6 @@ pub(crate) fn go_parse_float(s: &str) -> Option<f64> {
     s.parse::<f64>().ok()
 }
 
-/// `base64.StdEncoding.DecodeString` (padding required).
-pub(crate) fn base64_std_decode(s: &str) -> Option<Vec<u8>> {
-    let b = s.as_bytes();
-    if b.len() % 4 != 0 {
-        return None;
-    }
-    let val = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => u32::from(c - b'A'),
-            b'a'..=b'z' => u32::from(c - b'a') + 26,
-            b'0'..=b'9' => u32::from(c - b'0') + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        })
-    };
-    let mut out = Vec::with_capacity(b.len() / 4 * 3);
-    let chunks = b.len() / 4;
-    for (ci, chunk) in b.chunks(4).enumerate() {
-        let last = ci + 1 == chunks;
-        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
-        if pad > 2 || (pad > 0 && !last) {
-            return None;
-        }
-        let mut n: u32 = 0;
-        for (i, &c) in chunk.iter().enumerate() {
-            let v = if i >= 4 - pad { 0 } else { val(c)? };
-            n = (n << 6) | v;
-        }
-        let bytes = n.to_be_bytes();
-        let take = 3 - pad;
-        out.extend_from_slice(bytes.get(1..1 + take)?);
-    }
-    Some(out)
-}
-
-const FORMATS: &[&str] = &[
-    "dns1123Label",
-    "dns1123Subdomain",
-    "dns1035Label",
-    "qualifiedName",
-    "dns1123LabelPrefix",
-    "dns1123SubdomainPrefix",
-    "dns1035LabelPrefix",
-    "labelValue",
-    "uri",
-    "uuid",
-    "byte",
-    "date",
-    "datetime",
-];
-
 /// The Kubernetes format library.
 pub(crate) fn format_lib<'a>(name: &str, receiver: bool, args: &[Val<'a>]) -> EvalResult<'a> {
     if name == "validate" && receiver {
@@ -523,14 +464,14 @@ pub(crate) fn format_lib<'a>(name: &str, receiver: bool, args: &[Val<'a>]) -> Ev
     if name == "format.named" && !receiver {
         let n = str_arg(args, 0)?;
         return Ok(Val::Optional(
-            FORMATS
+            FORMAT_NAMES
                 .iter()
                 .find(|f| **f == n)
                 .map(|f| Rc::new(Val::Ext(Rc::new(Ext::Format(f))))),
         ));
     }
     if let Some(f) = name.strip_prefix("format.")
-        && let Some(known) = FORMATS.iter().find(|k| **k == f)
+        && let Some(known) = FORMAT_NAMES.iter().find(|k| **k == f)
         && args.is_empty()
     {
         return Ok(Val::Ext(Rc::new(Ext::Format(known))));
@@ -569,14 +510,14 @@ fn validate_format(f: &str, s: &str) -> Vec<String> {
             }
         }
         "byte" => {
-            if base64_std_decode(s).is_some() {
+            if crate::value::formats::base64_std_decode(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid base64".into()]
             }
         }
         "date" => {
-            if super::time::parse_date(s).is_some() {
+            if crate::gotime::parse_date(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid date".into()]

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use super::{Ext, string_list_map};
 use crate::cel::eval::{EvalError, EvalResult, owned_str};
 use crate::cel::value::Val;
+use crate::value::uri;
 
 /// A parsed URL.
 #[derive(Clone, Debug)]
@@ -19,52 +20,19 @@ pub struct Url {
 }
 
 impl Url {
-    /// `url.ParseRequestURI`; `None` when it fails.
-    pub fn parse(raw: &str) -> Option<Url> {
-        if !crate::value::uri::is_request_uri(raw) {
-            return None;
-        }
-        let mut scheme = String::new();
-        let mut rest = raw;
-        if let Some(i) = raw.find(':') {
-            let cand = raw.get(..i).unwrap_or_default();
-            if !cand.is_empty()
-                && cand.bytes().next().is_some_and(|c| c.is_ascii_alphabetic())
-                && cand
-                    .bytes()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
-            {
-                scheme = cand.to_ascii_lowercase();
-                rest = raw.get(i + 1..).unwrap_or_default();
-            }
-        }
-        let (rest, query) = match rest.split_once('?') {
-            Some((a, q)) => (a, q.to_string()),
-            None => (rest, String::new()),
-        };
-        let mut host = String::new();
-        let mut path = rest.to_string();
-        if !scheme.is_empty() && rest.starts_with("//") {
-            let auth_path = rest.get(2..).unwrap_or_default();
-            let (auth, p) = match auth_path.find('/') {
-                Some(i) => (
-                    auth_path.get(..i).unwrap_or_default(),
-                    auth_path.get(i..).unwrap_or_default(),
-                ),
-                None => (auth_path, ""),
-            };
-            host = auth.rsplit_once('@').map_or(auth, |(_, h)| h).to_string();
-            path = p.to_string();
-        } else if !scheme.is_empty() && !rest.starts_with('/') {
-            // Opaque.
-            path = String::new();
-        }
-        Some(Url {
+    /// `url.ParseRequestURI`.
+    ///
+    /// # Errors
+    ///
+    /// Go's `*url.Error` text.
+    pub fn parse(raw: &str) -> Result<Url, String> {
+        let u = uri::parse_request_uri(raw)?;
+        Ok(Url {
             raw: raw.to_string(),
-            scheme,
-            host,
-            path,
-            query,
+            scheme: u.scheme,
+            host: u.host,
+            path: u.raw_path,
+            query: u.raw_query,
         })
     }
 
@@ -102,28 +70,9 @@ impl Url {
     }
 }
 
+/// `url.QueryUnescape`; `None` when it fails or the result is not UTF-8.
 fn unescape_query(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        match c {
-            b'%' => {
-                let hex = s.get(i + 1..i + 3)?;
-                out.push(u8::from_str_radix(hex, 16).ok()?);
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            _ => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
+    String::from_utf8(uri::unescape(s, uri::Mode::QueryComponent).ok()?).ok()
 }
 
 /// `url.ParseQuery`, keeping the pairs that parse, keys in first-seen
@@ -149,10 +98,9 @@ fn parse_query(q: &str) -> Vec<(String, Vec<String>)> {
 /// `url(s)`.
 pub(crate) fn to_url<'a>(s: &str) -> EvalResult<'a> {
     match Url::parse(s) {
-        Some(u) => Ok(Val::Ext(Rc::new(Ext::Url(u)))),
-        None => Err(EvalError::new(format!(
-            "URL parse error during conversion from string: parse {}: invalid URI for request",
-            crate::field::go_quote(s)
+        Ok(u) => Ok(Val::Ext(Rc::new(Ext::Url(u)))),
+        Err(e) => Err(EvalError::new(format!(
+            "URL parse error during conversion from string: {e}"
         ))),
     }
 }
