@@ -968,34 +968,30 @@ impl<'c> Coster<'c> {
                 let sz = self.node_size(t);
                 let to_replace = self.node_size(&args[0]);
                 let replace_with = self.node_size(&args[1]);
-                let mut count = SizeEstimate { min: 0, max: 0 };
-                let mut retained = SizeEstimate { min: 0, max: 0 };
-                if to_replace.min == 0 {
-                    count.max = if sz.max < u64::MAX {
-                        sz.max + 1
+                // One bound: replacing an empty string inserts at every
+                // position; a replacement no longer than what it replaces
+                // does not grow the string; else the string is all matches.
+                let bound = |s: u64, to_replace: u64, no_growth: bool| -> (u64, u64) {
+                    if to_replace == 0 {
+                        (s.saturating_add(1), s)
+                    } else if no_growth {
+                        (0, s)
                     } else {
-                        sz.max
-                    };
-                    retained.max = sz.max;
-                } else if replace_with.max <= to_replace.min {
-                    count.max = 0;
-                    retained.max = sz.max;
-                } else {
-                    count.max = (sz.max as f64 / to_replace.min as f64).ceil() as u64;
-                }
-                if to_replace.max == 0 {
-                    count.min = if sz.min < u64::MAX {
-                        sz.min + 1
-                    } else {
-                        sz.min
-                    };
-                    retained.min = sz.min;
-                } else if to_replace.max <= replace_with.min {
-                    count.min = 0;
-                    retained.min = sz.min;
-                } else {
-                    count.min = (sz.min as f64 / to_replace.max as f64).ceil() as u64;
-                }
+                        ((s as f64 / to_replace as f64).ceil() as u64, 0)
+                    }
+                };
+                let (count_max, retained_max) =
+                    bound(sz.max, to_replace.min, replace_with.max <= to_replace.min);
+                let (count_min, retained_min) =
+                    bound(sz.min, to_replace.max, to_replace.max <= replace_with.min);
+                let count = SizeEstimate {
+                    min: count_min,
+                    max: count_max,
+                };
+                let retained = SizeEstimate {
+                    min: retained_min,
+                    max: retained_max,
+                };
                 let size = count.multiply(replace_with).add(retained);
                 Some((sz.cost_factor(2.0 * tf), Some(size)))
             }
