@@ -414,15 +414,21 @@ impl<'c> Coster<'c> {
         fixed_cost(1)
     }
 
-    fn cost_bind(&mut self, e: &IdedExpr, comp: &ComprehensionExpr) -> CostEstimate {
-        let mut sum = self.cost(&comp.iter_range);
-        sum = sum.add(self.cost(&comp.accu_init));
+    /// The cost of a comprehension's range and initial accumulator, with
+    /// the accumulator declared as a local.
+    fn enter_accumulator(&mut self, comp: &ComprehensionExpr) -> CostEstimate {
+        let sum = self.cost(&comp.iter_range).add(self.cost(&comp.accu_init));
         let lv = LocalVar {
             path: self.get_path(&comp.accu_init),
             size: self.compute_size(&comp.accu_init),
             entry: self.compute_entry(&comp.accu_init),
         };
         self.push_local(&comp.accu_var, lv);
+        sum
+    }
+
+    fn cost_bind(&mut self, e: &IdedExpr, comp: &ComprehensionExpr) -> CostEstimate {
+        let mut sum = self.enter_accumulator(comp);
         sum = sum.add(self.cost(&comp.result));
         self.pop_local(&comp.accu_var);
         let s = self.compute_size(&comp.result);
@@ -481,14 +487,7 @@ impl<'c> Coster<'c> {
     }
 
     fn cost_comprehension(&mut self, e: &IdedExpr, comp: &ComprehensionExpr) -> CostEstimate {
-        let mut sum = self.cost(&comp.iter_range);
-        sum = sum.add(self.cost(&comp.accu_init));
-        let lv = LocalVar {
-            path: self.get_path(&comp.accu_init),
-            size: self.compute_size(&comp.accu_init),
-            entry: self.compute_entry(&comp.accu_init),
-        };
-        self.push_local(&comp.accu_var, lv);
+        let mut sum = self.enter_accumulator(comp);
         if let Some(v2) = &comp.iter_var2 {
             self.push_iter(&comp.iter_var, &comp.iter_range, IterVar::Key);
             self.push_iter(v2, &comp.iter_range, IterVar::Value);
