@@ -370,13 +370,19 @@ pub fn format_rfc3339(seconds: i64) -> String {
 /// zeros, none when zero.
 pub fn format_rfc3339_nano(seconds: i64, nanos: u32) -> String {
     let mut out = format_seconds(seconds);
+    push_fraction(&mut out, nanos);
+    out.push('Z');
+    out
+}
+
+/// The `.999999999` of `RFC3339Nano`: up to nine digits without trailing
+/// zeros, nothing for zero nanoseconds.
+pub(crate) fn push_fraction(out: &mut String, nanos: u32) {
     if nanos > 0 {
         let f = format!("{nanos:09}");
         out.push('.');
         out.push_str(f.trim_end_matches('0'));
     }
-    out.push('Z');
-    out
 }
 
 /// `2006-01-02T15:04:05` of a time in UTC.

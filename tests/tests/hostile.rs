@@ -4,34 +4,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::admission::{Admission, MAX_DEPTH};
-use schema_core::field::Path;
-use schema_core::wire::JsonSchemaProps;
-use schema_core::wire::codec::DecodeCx;
-use serde_json::{Value, json};
+mod common;
 
-fn admission(schema: &Value) -> Admission {
-    let mut cx = DecodeCx::default();
-    let props = JsonSchemaProps::from_value(schema, &Path::root(), &mut cx).unwrap();
-    Admission::for_schema(&props).unwrap()
-}
+use common::{admission, deep_object};
+use schema_core::admission::MAX_DEPTH;
+use serde_json::{Value, json};
 
 /// A value nested `depth` arrays deep around `1`.
 fn deep_array(depth: usize) -> Value {
     let mut v = json!(1);
     for _ in 0..depth {
         v = Value::Array(vec![v]);
-    }
-    v
-}
-
-/// A value nested `depth` objects deep around `1`.
-fn deep_object(depth: usize) -> Value {
-    let mut v = json!(1);
-    for _ in 0..depth {
-        let mut m = serde_json::Map::new();
-        m.insert("a".into(), v);
-        v = Value::Object(m);
     }
     v
 }

@@ -308,15 +308,25 @@ fn opt_map(
     Ok(Some(call(h, "_?_:_", None, vec![has_value, then, none])))
 }
 
+/// The two variable names of a two-variable comprehension macro and its
+/// target (taken).
+fn two_variables(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &[IdedExpr],
+) -> Result<Option<(String, String, IdedExpr)>, CelParseError> {
+    let v1 = simple_name(h, &args[0], "argument must be a simple name")?;
+    let v2 = simple_name(h, &args[1], "argument must be a simple name")?;
+    Ok(target.take().map(|t| (v1, v2, t)))
+}
+
 fn quantifier(
     h: &mut MacroExprHelper<'_>,
     target: &mut Option<IdedExpr>,
     args: &mut Vec<IdedExpr>,
     name: &str,
 ) -> MacroResult {
-    let v1 = simple_name(h, &args[0], "argument must be a simple name")?;
-    let v2 = simple_name(h, &args[1], "argument must be a simple name")?;
-    let Some(t) = target.take() else {
+    let Some((v1, v2, t)) = two_variables(h, target, args)? else {
         return Ok(None);
     };
     let pred = args.remove(2);
@@ -364,9 +374,7 @@ fn transform(
     args: &mut Vec<IdedExpr>,
     name: &str,
 ) -> MacroResult {
-    let v1 = simple_name(h, &args[0], "argument must be a simple name")?;
-    let v2 = simple_name(h, &args[1], "argument must be a simple name")?;
-    let Some(t) = target.take() else {
+    let Some((v1, v2, t)) = two_variables(h, target, args)? else {
         return Ok(None);
     };
     let transform = args.pop();

@@ -414,15 +414,21 @@ impl<'c> Coster<'c> {
         fixed_cost(1)
     }
 
-    fn cost_bind(&mut self, e: &IdedExpr, comp: &ComprehensionExpr) -> CostEstimate {
-        let mut sum = self.cost(&comp.iter_range);
-        sum = sum.add(self.cost(&comp.accu_init));
+    /// The cost of a comprehension's range and initial accumulator, with
+    /// the accumulator declared as a local.
+    fn enter_accumulator(&mut self, comp: &ComprehensionExpr) -> CostEstimate {
+        let sum = self.cost(&comp.iter_range).add(self.cost(&comp.accu_init));
         let lv = LocalVar {
             path: self.get_path(&comp.accu_init),
             size: self.compute_size(&comp.accu_init),
             entry: self.compute_entry(&comp.accu_init),
         };
         self.push_local(&comp.accu_var, lv);
+        sum
+    }
+
+    fn cost_bind(&mut self, e: &IdedExpr, comp: &ComprehensionExpr) -> CostEstimate {
+        let mut sum = self.enter_accumulator(comp);
         sum = sum.add(self.cost(&comp.result));
         self.pop_local(&comp.accu_var);
         let s = self.compute_size(&comp.result);
@@ -481,14 +487,7 @@ impl<'c> Coster<'c> {
     }
 
     fn cost_comprehension(&mut self, e: &IdedExpr, comp: &ComprehensionExpr) -> CostEstimate {
-        let mut sum = self.cost(&comp.iter_range);
-        sum = sum.add(self.cost(&comp.accu_init));
-        let lv = LocalVar {
-            path: self.get_path(&comp.accu_init),
-            size: self.compute_size(&comp.accu_init),
-            entry: self.compute_entry(&comp.accu_init),
-        };
-        self.push_local(&comp.accu_var, lv);
+        let mut sum = self.enter_accumulator(comp);
         if let Some(v2) = &comp.iter_var2 {
             self.push_iter(&comp.iter_var, &comp.iter_range, IterVar::Key);
             self.push_iter(v2, &comp.iter_range, IterVar::Value);
@@ -968,34 +967,30 @@ impl<'c> Coster<'c> {
                 let sz = self.node_size(t);
                 let to_replace = self.node_size(&args[0]);
                 let replace_with = self.node_size(&args[1]);
-                let mut count = SizeEstimate { min: 0, max: 0 };
-                let mut retained = SizeEstimate { min: 0, max: 0 };
-                if to_replace.min == 0 {
-                    count.max = if sz.max < u64::MAX {
-                        sz.max + 1
+                // One bound: replacing an empty string inserts at every
+                // position; a replacement no longer than what it replaces
+                // does not grow the string; else the string is all matches.
+                let bound = |s: u64, to_replace: u64, no_growth: bool| -> (u64, u64) {
+                    if to_replace == 0 {
+                        (s.saturating_add(1), s)
+                    } else if no_growth {
+                        (0, s)
                     } else {
-                        sz.max
-                    };
-                    retained.max = sz.max;
-                } else if replace_with.max <= to_replace.min {
-                    count.max = 0;
-                    retained.max = sz.max;
-                } else {
-                    count.max = (sz.max as f64 / to_replace.min as f64).ceil() as u64;
-                }
-                if to_replace.max == 0 {
-                    count.min = if sz.min < u64::MAX {
-                        sz.min + 1
-                    } else {
-                        sz.min
-                    };
-                    retained.min = sz.min;
-                } else if to_replace.max <= replace_with.min {
-                    count.min = 0;
-                    retained.min = sz.min;
-                } else {
-                    count.min = (sz.min as f64 / to_replace.max as f64).ceil() as u64;
-                }
+                        ((s as f64 / to_replace as f64).ceil() as u64, 0)
+                    }
+                };
+                let (count_max, retained_max) =
+                    bound(sz.max, to_replace.min, replace_with.max <= to_replace.min);
+                let (count_min, retained_min) =
+                    bound(sz.min, to_replace.max, to_replace.max <= replace_with.min);
+                let count = SizeEstimate {
+                    min: count_min,
+                    max: count_max,
+                };
+                let retained = SizeEstimate {
+                    min: retained_min,
+                    max: retained_max,
+                };
                 let size = count.multiply(replace_with).add(retained);
                 Some((sz.cost_factor(2.0 * tf), Some(size)))
             }

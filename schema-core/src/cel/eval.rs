@@ -394,6 +394,16 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         self.eval(&c.loop_step)
     }
 
+    /// Takes the accumulator out of its slot, which the loop refills with
+    /// the step's result.
+    fn take_accumulator(&mut self, base: usize) -> Result<EvalResult<'a>, EvalError> {
+        let slot = self
+            .locals
+            .get_mut(base)
+            .ok_or_else(EvalError::no_overload)?;
+        Ok(std::mem::replace(&mut slot.1, Ok(Val::Null)))
+    }
+
     fn accumulate(&mut self, p: Accumulating<'x>, base: usize) -> EvalResult<'a> {
         match p {
             Accumulating::Append(el) => {
@@ -407,21 +417,13 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     1 + LIST_CREATE_BASE_COST
                 })?;
                 let v = v?;
-                let slot = self
-                    .locals
-                    .get_mut(base)
-                    .ok_or_else(EvalError::no_overload)?;
-                let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
-                match taken {
+                match self.take_accumulator(base)? {
                     Ok(Val::List(List::Owned { mut items, kind })) => {
                         Rc::make_mut(&mut items).push(v);
                         Ok(Val::List(List::Owned { items, kind }))
                     }
                     Err(e) => Err(e),
-                    Ok(other) => {
-                        slot.1 = Ok(other);
-                        Err(EvalError::no_overload())
-                    }
+                    Ok(_) => Err(EvalError::no_overload()),
                 }
             }
             Accumulating::Insert(args) => {
@@ -432,12 +434,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     vals.push(self.eval(a)?);
                 }
                 self.charge(1)?;
-                let slot = self
-                    .locals
-                    .get_mut(base)
-                    .ok_or_else(EvalError::no_overload)?;
-                let taken = std::mem::replace(&mut slot.1, Ok(Val::Null));
-                match taken {
+                match self.take_accumulator(base)? {
                     Ok(Val::Map(MapV::Owned(mut m))) => {
                         let pairs: Vec<(Val<'a>, Val<'a>)> = match vals.as_slice() {
                             [k, v] => vec![(k.clone(), v.clone())],

@@ -595,50 +595,28 @@ impl Walk {
                     Some(Value::Object(o)) if correlatable => Some(o),
                     _ => None,
                 };
-                if let Some(av) = &v.additional
-                    && let Some(as_) = s
-                        .generic
+                // Additional properties first, then properties, as the
+                // server walks them.
+                let additional = v.additional.as_deref().zip(
+                    s.generic
                         .additional_properties
                         .as_ref()
-                        .and_then(|a| a.structural.as_deref())
-                {
-                    for (k, val) in m {
-                        let old_v = old_map.and_then(|o| o.get(k));
-                        remaining = self.node(
-                            av,
-                            as_,
-                            &path.key(k.as_str()),
-                            val,
-                            old_v,
-                            corr.key(k),
-                            remaining,
-                        );
-                        if remaining < 0 {
-                            return remaining;
-                        }
-                    }
-                }
-                if !v.properties.is_empty() {
-                    for (k, val) in m {
-                        let Some((_, pv)) = v.properties.iter().find(|(n, _)| n == k) else {
-                            continue;
-                        };
-                        let Some(ps) = s.properties.get(k) else {
-                            continue;
-                        };
-                        let old_v = old_map.and_then(|o| o.get(k));
-                        remaining = self.node(
-                            pv,
-                            ps,
-                            &path.child(k.as_str()),
-                            val,
-                            old_v,
-                            corr.key(k),
-                            remaining,
-                        );
-                        if remaining < 0 {
-                            return remaining;
-                        }
+                        .and_then(|a| a.structural.as_deref()),
+                );
+                let to_additional = additional.into_iter().flat_map(|(av, as_)| {
+                    m.iter()
+                        .map(move |(k, val)| (av, as_, path.key(k.as_str()), k, val))
+                });
+                let to_properties = m.iter().filter_map(|(k, val)| {
+                    let (_, pv) = v.properties.iter().find(|(n, _)| n == k)?;
+                    let ps = s.properties.get(k)?;
+                    Some((pv, ps, path.child(k.as_str()), k, val))
+                });
+                for (cv, cs, cp, k, val) in to_additional.chain(to_properties) {
+                    let old_v = old_map.and_then(|o| o.get(k));
+                    remaining = self.node(cv, cs, &cp, val, old_v, corr.key(k), remaining);
+                    if remaining < 0 {
+                        return remaining;
                     }
                 }
             }

@@ -95,11 +95,7 @@ pub(crate) fn format_duration(d: i64) -> String {
         out.push('-');
     }
     out.push_str(&secs.to_string());
-    if frac > 0 {
-        let f = format!("{frac:09}");
-        out.push('.');
-        out.push_str(f.trim_end_matches('0'));
-    }
+    gotime::push_fraction(&mut out, frac as u32);
     out.push('s');
     out
 }

@@ -1,0 +1,25 @@
+//! Helpers shared by the hostile-input tests.
+
+use schema_core::admission::Admission;
+use schema_core::field::Path;
+use schema_core::wire::JsonSchemaProps;
+use schema_core::wire::codec::DecodeCx;
+use serde_json::{Value, json};
+
+/// Admission against a bare schema.
+pub fn admission(schema: &Value) -> Admission {
+    let mut cx = DecodeCx::default();
+    let props = JsonSchemaProps::from_value(schema, &Path::root(), &mut cx).unwrap();
+    Admission::for_schema(&props).unwrap()
+}
+
+/// A value nested `depth` objects deep around `1`.
+pub fn deep_object(depth: usize) -> Value {
+    let mut v = json!(1);
+    for _ in 0..depth {
+        let mut m = serde_json::Map::new();
+        m.insert("a".into(), v);
+        v = Value::Object(m);
+    }
+    v
+}
