@@ -4,41 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_schema-gen")
-}
+use std::path::PathBuf;
 
-fn examples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(bin())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn schema-gen");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.map(<[u8]>::to_vec);
-    let writer = std::thread::spawn(move || {
-        if let Some(d) = data {
-            let _ = input.write_all(&d);
-        }
-    });
-    let out = child.wait_with_output().expect("wait");
-    let _ = writer.join();
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{examples, run, text};
 
 fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("schema-gen-cli-{}", std::process::id()));
