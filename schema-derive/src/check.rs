@@ -459,10 +459,20 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
                 );
             }
         }
-        for (key, v) in [(RULE, &r.value.rule), (MESSAGE, &r.value.message)] {
-            if let Some(v) = v {
-                if v.value.trim().is_empty() {
-                    cx.error(v.span, format!("`{key}` must not be empty"));
+        for (key, v) in [
+            (RULE, &r.value.rule),
+            (MESSAGE, &r.value.message),
+            (MESSAGE_EXPRESSION, &r.value.message_expression),
+        ] {
+            let Some(v) = v else { continue };
+            if v.value.trim().is_empty() {
+                cx.error(v.span, format!("`{key}` must not be empty"));
+            } else if key == MESSAGE && v.value.contains(['\n', '\r']) {
+                // The API server: "message must not contain line breaks".
+                cx.error(v.span, "`message` must not contain line breaks");
+            } else if key != MESSAGE {
+                if let Err(e) = crate::cel::check_syntax(&v.value) {
+                    cx.error(v.span, format!("`{key}` is not valid CEL:\n{e}"));
                 }
             }
         }

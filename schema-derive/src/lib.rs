@@ -7,10 +7,12 @@
 //! The attribute reference is in `schema_core::rust`'s documentation.
 //!
 //! This crate does not depend on `schema-core` (which re-exports it): the
-//! checks it makes at compile time use only the syntax and the shared
-//! `goregex` crate (RE2 pattern checking, Go's error texts).
+//! checks it makes at compile time use only the syntax, the shared `goregex`
+//! crate (RE2 pattern checking, Go's error texts) and the `cel` crate's
+//! parser (CEL syntax errors).
 
 mod attr;
+mod cel;
 mod check;
 mod ctxt;
 mod doc;
