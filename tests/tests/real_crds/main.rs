@@ -1,5 +1,5 @@
 //! Real CRDs reproduced from hand-written Rust types: cert-manager's
-//! `Certificate`, written with
+//! `Certificate` and prometheus-operator's `PrometheusRule`, written with
 //! `#[derive(StructuralSchema)]` as an operator author would write them
 //! (doc comments for descriptions, `#[schema(...)]` for the markers).
 //!
@@ -18,8 +18,9 @@
 
 mod cert_manager;
 mod k8s;
+mod prometheus;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use schema_core::StructuralSchema;
@@ -33,6 +34,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 const CERTIFICATES: &str = "cert-manager/cert-manager.io_certificates.yaml";
+const PROMETHEUS_RULES: &str = "prometheus-operator/monitoring.coreos.com_prometheusrules.yaml";
 
 /// Where the first version's schema is in a CRD document.
 const SCHEMA: &str = "/spec/versions/0/schema/openAPIV3Schema";
@@ -336,6 +338,84 @@ fn certificate_round_trip() {
             }),
         }),
         ..Default::default()
+    };
+    p.admit_at(&format!("{SCHEMA}/properties/status"), &status);
+}
+
+// ---------------------------------------------------------------------------
+// prometheus-operator: PrometheusRule
+// ---------------------------------------------------------------------------
+
+#[test]
+fn prometheus_rule_spec_equals_published() {
+    let Some(p) = published(PROMETHEUS_RULES) else {
+        return;
+    };
+    p.assert_schema::<prometheus::PrometheusRuleSpec>(&format!("{SCHEMA}/properties/spec"));
+}
+
+#[test]
+fn prometheus_rule_status_equals_published() {
+    let Some(p) = published(PROMETHEUS_RULES) else {
+        return;
+    };
+    p.assert_schema::<prometheus::ConfigResourceStatus>(&format!("{SCHEMA}/properties/status"));
+}
+
+#[test]
+fn prometheus_rule_round_trip() {
+    use prometheus::*;
+    let Some(p) = published(PROMETHEUS_RULES) else {
+        return;
+    };
+    let spec = PrometheusRuleSpec {
+        groups: vec![RuleGroup {
+            name: "node.rules".into(),
+            labels: [("team".to_string(), "infra".to_string())].into(),
+            interval: Some(Duration("30s".into())),
+            query_offset: Some(Duration("1m".into())),
+            partial_response_strategy: Some("warn".into()),
+            limit: Some(100),
+            rules: vec![
+                Rule {
+                    record: Some("instance:node_cpu:rate5m".into()),
+                    alert: None,
+                    expr: k8s::IntOrString::String(
+                        "rate(node_cpu_seconds_total{mode!=\"idle\"}[5m])".into(),
+                    ),
+                    for_: None,
+                    keep_firing_for: None,
+                    labels: BTreeMap::new(),
+                    annotations: BTreeMap::new(),
+                },
+                Rule {
+                    record: None,
+                    alert: Some("AlwaysFiring".into()),
+                    expr: k8s::IntOrString::Int(1),
+                    for_: Some(Duration("5m".into())),
+                    keep_firing_for: Some(NonEmptyDuration("10m".into())),
+                    labels: [("severity".to_string(), "info".to_string())].into(),
+                    annotations: [("summary".to_string(), "Always firing.".to_string())].into(),
+                },
+            ],
+        }],
+    };
+    p.admit_spec(&spec);
+    let status = ConfigResourceStatus {
+        bindings: vec![WorkloadBinding {
+            group: WorkloadGroup::MonitoringCoreosCom,
+            resource: WorkloadResource::Prometheuses,
+            name: "k8s".into(),
+            namespace: "monitoring".into(),
+            conditions: vec![ConfigResourceCondition {
+                type_: ConditionType::Accepted,
+                status: "True".into(),
+                last_transition_time: k8s::Time("2026-01-02T03:04:05Z".into()),
+                reason: None,
+                message: Some("the rules were accepted".into()),
+                observed_generation: Some(1),
+            }],
+        }],
     };
     p.admit_at(&format!("{SCHEMA}/properties/status"), &status);
 }
