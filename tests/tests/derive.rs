@@ -153,7 +153,7 @@ fn scalars_and_wrappers() {
         schema::<Scalars<'static>>(),
         json!({
             "type": "object",
-            "required": ["flag", "owned", "borrowed", "letter", "boxed", "shared", "counted", "cow"],
+            "required": ["borrowed", "boxed", "counted", "cow", "flag", "letter", "owned", "shared"],
             "properties": {
                 "flag": {"type": "boolean"},
                 "owned": {"type": "string"},
@@ -186,7 +186,7 @@ fn collections() {
         schema::<Collections>(),
         json!({
             "type": "object",
-            "required": ["list", "deque", "fixed", "ordered_set", "hash_set", "ordered_map", "hash_map", "index_map"],
+            "required": ["deque", "fixed", "hash_map", "hash_set", "index_map", "list", "ordered_map", "ordered_set"],
             "properties": {
                 "list": {"type": "array", "items": {"type": "string"}},
                 "deque": {"type": "array", "items": {"type": "integer", "format": "int32"}},
@@ -275,7 +275,7 @@ fn serde_rename_default_skip() {
         schema::<Renamed>(),
         json!({
             "type": "object",
-            "required": ["replicaCount", "URL"],
+            "required": ["URL", "replicaCount"],
             "properties": {
                 "replicaCount": {"type": "integer", "format": "int32"},
                 "URL": {"type": "string"},
@@ -344,6 +344,46 @@ fn serde_flatten_merges_properties() {
                 "extra": {"type": "integer", "format": "int32"}
             },
             "x-kubernetes-validations": [{"rule": "self.name != ''"}]
+        }),
+    );
+}
+
+#[derive(Serialize, Deserialize, StructuralSchema)]
+struct Zone {
+    zone: String,
+    #[serde(rename = "Beta")]
+    beta: String,
+}
+
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[serde(rename_all = "camelCase")]
+struct Unordered {
+    zeta: i32,
+    optional: Option<i32>,
+    #[serde(flatten)]
+    zone: Zone,
+    alpha_value: i32,
+    #[schema(required)]
+    middle: Option<i32>,
+}
+
+// controller-gen writes `required` sorted (Go's `slices.Sort`, byte order),
+// whatever the field order; properties keep field order.
+#[test]
+fn required_is_sorted() {
+    assert_json(
+        schema::<Unordered>(),
+        json!({
+            "type": "object",
+            "required": ["Beta", "alphaValue", "middle", "zeta", "zone"],
+            "properties": {
+                "zeta": {"type": "integer", "format": "int32"},
+                "optional": {"type": "integer", "format": "int32"},
+                "zone": {"type": "string"},
+                "Beta": {"type": "string"},
+                "alphaValue": {"type": "integer", "format": "int32"},
+                "middle": {"type": "integer", "format": "int32"}
+            }
         }),
     );
 }
@@ -557,7 +597,7 @@ fn doc_comments_follow_controller_gen() {
         json!({
             "description": "The type's doc.\n\nSecond paragraph\non two lines.",
             "type": "object",
-            "required": ["with_doc", "without_doc", "with_attr", "code"],
+            "required": ["code", "with_attr", "with_doc", "without_doc"],
             "properties": {
                 "with_doc": inner("The field's doc wins."),
                 "without_doc": inner("Inner's doc."),
@@ -592,7 +632,7 @@ fn attr_numeric() {
         schema::<NumericAttrs>(),
         json!({
             "type": "object",
-            "required": ["replicas", "ratio", "aligned"],
+            "required": ["aligned", "ratio", "replicas"],
             "properties": {
                 "replicas": {"type": "integer", "format": "int32", "maximum": 10, "exclusiveMaximum": true, "minimum": 1},
                 "ratio": {"type": "number", "format": "double", "maximum": 2.5, "minimum": -1.5, "exclusiveMinimum": true, "multipleOf": 0.5},
@@ -622,7 +662,7 @@ fn attr_string() {
         schema::<StringAttrs>(),
         json!({
             "type": "object",
-            "required": ["name", "created", "phase"],
+            "required": ["created", "name", "phase"],
             "properties": {
                 "name": {"type": "string", "maxLength": 63, "minLength": 1, "pattern": "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"},
                 "created": {"type": "string", "format": "date-time", "title": "Created"},
@@ -661,7 +701,7 @@ fn attr_array() {
         schema::<ArrayAttrs>(),
         json!({
             "type": "object",
-            "required": ["hosts", "tags", "ports", "plain"],
+            "required": ["hosts", "plain", "ports", "tags"],
             "properties": {
                 "hosts": {"type": "array", "maxItems": 3, "minItems": 1, "items": {"type": "string"}, "x-kubernetes-list-type": "atomic"},
                 "tags": {"type": "array", "items": {"type": "string"}, "x-kubernetes-list-type": "set"},
@@ -749,7 +789,7 @@ fn attr_items() {
         schema::<ItemsAttrs>(),
         json!({
             "type": "object",
-            "required": ["names", "weights", "matrix", "blobs"],
+            "required": ["blobs", "matrix", "names", "weights"],
             "properties": {
                 "names": {"type": "array", "maxItems": 10, "items": {"type": "string", "minLength": 1, "pattern": "^[a-z]+$"}},
                 "weights": {"type": "object", "additionalProperties": {"type": "integer", "format": "int32", "maximum": 100, "minimum": 0}},
@@ -818,7 +858,7 @@ fn attr_nullable_required_optional() {
         schema::<Requiredness>(),
         json!({
             "type": "object",
-            "required": ["required_option", "plain"],
+            "required": ["plain", "required_option"],
             "properties": {
                 "nullable": {"type": "string", "nullable": true},
                 "required_option": {"type": "string"},
@@ -878,7 +918,7 @@ fn attr_replacing_and_extension_attributes() {
         schema::<Replacements>(),
         json!({
             "type": "object",
-            "required": ["ports", "time", "template", "object", "max_unavailable", "extensible"],
+            "required": ["extensible", "max_unavailable", "object", "ports", "template", "time"],
             "properties": {
                 "ports": {
                     "type": "array", "maxItems": 8,
@@ -933,7 +973,7 @@ fn attr_with_skip_and_serde_with() {
         schema::<WithOnly>(),
         json!({
             "type": "object",
-            "required": ["raw", "number"],
+            "required": ["number", "raw"],
             "properties": {
                 "raw": {"description": "Raw bytes.", "type": "string", "format": "byte"},
                 "number": {"type": "string"}
@@ -968,7 +1008,7 @@ fn attr_validation_rules() {
         schema::<Rules>(),
         json!({
             "type": "object",
-            "required": ["min", "max"],
+            "required": ["max", "min"],
             "properties": {
                 "min": {"type": "integer", "format": "int32"},
                 "max": {

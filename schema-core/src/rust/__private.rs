@@ -418,13 +418,18 @@ fn is_preserving_map(s: &JsonSchemaProps) -> bool {
     }
 }
 
-/// Finishes a struct's schema: its own attributes, then the one-of rules.
+/// Finishes a struct's schema: `required` sorted (controller-gen writes
+/// it sorted, whatever the field order), its own attributes, then the
+/// one-of rules.
 pub fn finish_object(
     cx: &mut SchemaCx,
     s: &mut JsonSchemaProps,
     attrs: &Attrs,
     one_of: &[(OneOf, &[&str])],
 ) {
+    if let Some(required) = &mut s.required {
+        required.sort_unstable();
+    }
     apply(cx, s, attrs);
     for kind in [OneOf::AtMost, OneOf::Exactly, OneOf::AtLeast] {
         for (_, fields) in one_of.iter().filter(|(k, _)| *k == kind) {
