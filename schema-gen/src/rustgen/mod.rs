@@ -477,10 +477,7 @@ fn root_tokens(
         .fields
         .iter()
         .map(|f| emit::field_tokens(opts, space, f));
-    let inner = cattrs.iter().map(|a| {
-        let t = emit_attr(a);
-        t
-    });
+    let inner = cattrs.iter().map(emit_attr);
     let extra_derives = opts
         .derives
         .iter()

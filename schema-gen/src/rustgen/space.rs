@@ -627,11 +627,7 @@ impl TypeSpace {
         }
         for (pname, pnode) in props {
             let ppath = format!("{path}.properties[{pname}]");
-            let hint = if pnode.get("type").and_then(Value::as_str) == Some("array") {
-                pname.clone()
-            } else {
-                pname.clone()
-            };
+            let hint = pname.clone();
             let mapped = self.map(opts, pnode, &ppath, &hint, name, depth + 1)?;
             let nullable = pnode.get("nullable").and_then(Value::as_bool) == Some(true);
             fields.push(Field {
