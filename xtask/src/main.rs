@@ -1,25 +1,29 @@
-//! Project automation: `cargo xtask ci | bench | bless`.
+//! Project automation: `cargo xtask ci | bench | bench-derive | bless`.
+
+mod derive_bench;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bless>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-derive|bless>
   ci     formatting, lints and every test, as CI runs them
   bench  the benchmarks (medians), side by side with the baselines
   bless  nothing to bless yet: expected outputs are checked in by hand";
 
 fn main() -> Result<()> {
-    let task = std::env::args().nth(1).unwrap_or_default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let task = args.first().cloned().unwrap_or_default();
     match task.as_str() {
         "ci" => ci(),
         "bench" => bench(),
+        "bench-derive" => derive_bench::run(&args[1..]),
         "bless" => {
             println!("no snapshot suites to bless");
             Ok(())
         }
         _ => {
-            eprintln!("{USAGE}");
+            eprintln!("{USAGE}\n{}", derive_bench::USAGE);
             bail!("unknown task {task:?}")
         }
     }
