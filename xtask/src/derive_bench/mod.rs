@@ -350,7 +350,7 @@ fn report(crates: &[Crate], o: &Options) -> String {
          [min-max], seconds; +base = median minus the serde-only baseline's",
         o.runs
     );
-    let mut header = format!("{:<11} {:<48}", "crate", "derives");
+    let mut header = format!("{:<11} {:<50}", "crate", "derives");
     for m in MODES {
         let _ = write!(header, " | {:<19} {:>6}", m.label(), "+base");
     }
@@ -366,7 +366,7 @@ fn report(crates: &[Crate], o: &Options) -> String {
         .find(|c| c.flavor == Flavor::Baseline)
         .map(medians);
     for c in crates {
-        let _ = write!(out, "{:<11} {:<48}", c.flavor.name(), c.flavor.describe());
+        let _ = write!(out, "{:<11} {:<50}", c.flavor.name(), c.flavor.describe());
         for (m, samples) in c.samples.iter().enumerate() {
             let s = stats(samples.iter().map(|s| s.secs));
             let added = base
