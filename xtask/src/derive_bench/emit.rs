@@ -11,7 +11,8 @@ pub enum Flavor {
     /// Nothing more: the cost every flavour shares.
     Baseline,
     /// `StructuralSchema` with `#[schema(...)]`; with `roots`, the spec roots
-    /// also carry `#[schema(crd(...))]`.
+    /// also carry `#[schema(crd(...))]` (and schema-core's `k8s-openapi`
+    /// feature is on, so the roots are `kube::Resource`s as kube's are).
     Ours {
         /// Emit the CRD root attribute on the spec roots.
         roots: bool,
@@ -41,9 +42,9 @@ impl Flavor {
         match self {
             Flavor::Baseline => "serde only",
             Flavor::Ours { roots: false } => "serde + StructuralSchema",
-            Flavor::Ours { roots: true } => "serde + StructuralSchema + crd(...) roots",
+            Flavor::Ours { roots: true } => "serde + StructuralSchema + crd(...) on the roots",
             Flavor::Peer { roots: false } => "serde + schemars JsonSchema",
-            Flavor::Peer { roots: true } => "serde + schemars JsonSchema + kube CustomResource",
+            Flavor::Peer { roots: true } => "serde + JsonSchema + kube CustomResource on the roots",
         }
     }
 
@@ -52,7 +53,14 @@ impl Flavor {
         let serde = "serde = { version = \"1\", features = [\"derive\"] }\n";
         match self {
             Flavor::Baseline => serde.to_string(),
-            Flavor::Ours { .. } => format!("{serde}schema-core = {{ path = {schema_core:?} }}\n"),
+            Flavor::Ours { roots: false } => {
+                format!("{serde}schema-core = {{ path = {schema_core:?} }}\n")
+            }
+            // Roots that are `kube::Resource`s, as kube's are.
+            Flavor::Ours { roots: true } => format!(
+                "{serde}schema-core = {{ path = {schema_core:?}, features = [\"k8s-openapi\"] }}\n\
+                 k8s-openapi = {{ version = \"0.29.0\", features = [\"latest\"] }}\n"
+            ),
             Flavor::Peer { roots: false } => format!("{serde}schemars = \"1\"\n"),
             Flavor::Peer { roots: true } => format!(
                 "{serde}schemars = \"1\"\nserde_json = \"1\"\n\
@@ -269,8 +277,11 @@ pub fn schemas_test(model: &Model, flavor: Flavor) -> String {
             Flavor::Baseline => format!(
                 "    let _ = std::mem::size_of::<{krate}::{spec}>();\n    let _ = {kind:?};\n"
             ),
-            Flavor::Ours { .. } => format!(
+            Flavor::Ours { roots: false } => format!(
                 "    schema_core::rust::schema_for::<{krate}::{spec}>().expect({kind:?});\n"
+            ),
+            Flavor::Ours { roots: true } => format!(
+                "    <{krate}::{kind} as schema_core::rust::CustomResource>::crd().expect({kind:?});\n"
             ),
             Flavor::Peer { roots: false } => {
                 format!("    let _ = schemars::schema_for!({krate}::{spec});\n")
