@@ -14,6 +14,7 @@ mod attr;
 mod check;
 mod ctxt;
 mod doc;
+mod enums;
 mod expand;
 mod json;
 mod symbol;
