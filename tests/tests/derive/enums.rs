@@ -679,8 +679,27 @@ enum TwoIntegers {
     B(Count),
 }
 
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[schema(min_properties = 1)]
+struct AtLeastOne {
+    #[serde(default)]
+    a: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[serde(tag = "type")]
+enum LosesAttributes {
+    One(AtLeastOne),
+}
+
 #[test]
 fn build_time_errors() {
+    assert_eq!(
+        errors_of::<LosesAttributes>(),
+        [
+            "LosesAttributes: variant `One` holds `AtLeastOne`, which has `minProperties` on its object, which cannot be kept when its fields are merged with the other variants'; put them on the enum, or on the fields"
+        ]
+    );
     assert_eq!(
         errors_of::<PropertyClash>(),
         [
@@ -716,5 +735,43 @@ fn build_time_errors() {
         [
             "TwoIntegers: an untagged enum has a structural schema only as an int-or-string: one newtype variant holding an integer and one holding a string; found `B` (type integer). Use an externally or internally tagged enum, or give the schema with `#[schema(schemaless)]` or `#[schema(with = path)]`"
         ]
+    );
+}
+
+/// Unit variants only, internally tagged: an object with the tag alone.
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[serde(tag = "mode")]
+enum Mode {
+    Auto,
+    Manual,
+}
+
+/// An enum written by its own `Serialize`: the attributes give its schema.
+#[derive(StructuralSchema)]
+#[schema(type = "string", pattern = "^(git|http):")]
+enum Written {
+    Git { url: String },
+    Http(String),
+}
+
+#[test]
+fn unit_variants_internally_tagged_and_replaced_schemas() {
+    assert_json(
+        schema::<Mode>(),
+        json!({
+            "description": "Unit variants only, internally tagged: an object with the tag alone.",
+            "type": "object",
+            "required": ["mode"],
+            "properties": {"mode": {"type": "string", "enum": ["Auto", "Manual"]}}
+        }),
+    );
+    admits(&Mode::Manual);
+    assert_json(
+        schema::<Written>(),
+        json!({
+            "description": "An enum written by its own `Serialize`: the attributes give its schema.",
+            "type": "string",
+            "pattern": "^(git|http):"
+        }),
     );
 }

@@ -473,6 +473,30 @@ fn mergeable_object(
         ));
         return None;
     }
+    // Only the fields, their rules and `preserve_unknown_fields` survive
+    // the merge; anything else on the variant's object would be lost.
+    const MERGED: &[&str] = &[
+        "description",
+        "type",
+        "required",
+        "properties",
+        "x-kubernetes-preserve-unknown-fields",
+        "x-kubernetes-validations",
+    ];
+    if let Value::Object(keys) = schema.to_value() {
+        let lost: Vec<String> = keys
+            .keys()
+            .filter(|k| !MERGED.contains(&k.as_str()))
+            .map(|k| format!("`{k}`"))
+            .collect();
+        if !lost.is_empty() {
+            cx.error(format!(
+                "{holds} has {} on its object, which cannot be kept when its fields are merged \
+                 with the other variants'; put them on the enum, or on the fields",
+                lost.join(", "),
+            ));
+        }
+    }
     Some(schema)
 }
 
