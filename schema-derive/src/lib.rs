@@ -16,6 +16,7 @@ mod cel;
 mod check;
 mod ctxt;
 mod doc;
+mod enums;
 mod expand;
 mod json;
 mod symbol;

@@ -15,6 +15,9 @@ use crate::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
 
 pub use crate::wire::JsonSchemaProps as Schema;
 
+mod unions;
+pub use unions::Union;
+
 /// A JSON value written in an attribute, as a constant.
 #[derive(Clone, Copy, Debug)]
 pub enum Json {

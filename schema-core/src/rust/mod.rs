@@ -35,6 +35,11 @@
 //! | `serde_json::Map<String, Value>` | `object`, `x-kubernetes-preserve-unknown-fields: true` |
 //! | `Option<T>` | `T`'s schema; the field is not required. `nullable` only when asked |
 //! | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T`, `Cow<T>` | `T`'s schema |
+//! | enum of unit variants | `string`, `enum` of the variant names |
+//! | enum with data (externally tagged) | `object`, one optional property per variant, a rule: exactly one is set |
+//! | `#[serde(tag = "t")]` enum | `object`: the tag (a required string `enum`) and the variants' fields merged, rules tying each field to its variants |
+//! | `#[serde(tag = "t", content = "c")]` enum | `object`: the tag and the content (the variants' objects merged, or their one schema), rules tying them |
+//! | `#[serde(untagged)]` enum of an integer and a string | `x-kubernetes-int-or-string` (and `anyOf: [integer, string]`) |
 //!
 //! Tuples, `()`, `i128`/`u128` and maps with non-string keys have no
 //! implementation: they have no structural form, and using them is a
