@@ -95,6 +95,10 @@ pub struct Attrs {
     pub int_or_string: Option<Val<bool>>,
     pub list_type: Option<Val<String>>,
     pub list_map_keys: Option<Val<Vec<String>>>,
+    /// `all_of`, `any_of`, `one_of` (arrays of schemas) and `not` (a
+    /// schema), as JSON, in the order written.
+    pub junctors: Vec<(&'static str, Val<Json>)>,
+    pub required_order: Option<Val<Vec<String>>>,
     pub map_type: Option<Val<String>>,
     pub struct_type: Option<Val<String>>,
     pub validations: Vec<Val<Rule>>,
@@ -268,6 +272,60 @@ fn parse_key(
                     format!(
                         "`{k}` takes a non-empty array of values, like `enum = [\"A\", \"B\"]`"
                     ),
+                ),
+            }
+            Ok(())
+        }
+        ALL_OF | ANY_OF | ONE_OF | NOT => {
+            let v = value_json(&meta, k)?;
+            let key = match k {
+                ALL_OF => ALL_OF,
+                ANY_OF => ANY_OF,
+                ONE_OF => ONE_OF,
+                _ => NOT,
+            };
+            let ok = match &v.kind {
+                JsonKind::Array(items) => {
+                    key != NOT
+                        && !items.is_empty()
+                        && items.iter().all(|i| matches!(i.kind, JsonKind::Object(_)))
+                }
+                JsonKind::Object(_) => key == NOT,
+                _ => false,
+            };
+            if !ok {
+                let want = if key == NOT {
+                    "a schema as a JSON object, like `not = {\"required\": [\"a\"]}`".to_string()
+                } else {
+                    format!(
+                        "a non-empty array of schemas as JSON objects, like `{key} = [{{\"required\": [\"a\"]}}, {{\"required\": [\"b\"]}}]`"
+                    )
+                };
+                cx.error(v.span, format!("`{k}` takes {want}"));
+            } else if out.junctors.iter().any(|(j, _)| *j == key) {
+                cx.error(span, format!("duplicate schema attribute `{k}`"));
+            } else {
+                out.junctors.push((key, Val { value: v, span }));
+            }
+            Ok(())
+        }
+        REQUIRED_ORDER => {
+            let v = value_json(&meta, k)?;
+            let names = match v.kind {
+                JsonKind::Array(items) if !items.is_empty() => items
+                    .into_iter()
+                    .map(|i| match i.kind {
+                        JsonKind::Str(s) => Some(s),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>(),
+                _ => None,
+            };
+            match names {
+                Some(names) => set(cx, &mut out.required_order, k, span, names),
+                None => cx.error(
+                    v.span,
+                    format!("`{k}` takes a non-empty array of property names, like `{k} = [\"port\", \"hosts\"]`"),
                 ),
             }
             Ok(())

@@ -432,6 +432,17 @@ pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream 
         }
         None => quote!(::core::option::Option::None),
     };
+    let junctors = a.junctors.iter().map(|(k, v)| {
+        let v = v.value.tokens();
+        quote!((#k, #v))
+    });
+    let required_order = match &a.required_order {
+        Some(v) => {
+            let names = &v.value;
+            quote!(::core::option::Option::Some(&[#(#names),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     let map_type = val_str(&a.map_type);
     let struct_type = val_str(&a.struct_type);
     let rules = a.validations.iter().map(|r| {
@@ -505,6 +516,8 @@ pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream 
         int_or_string: #int_or_string,
         list_type: #list_type,
         list_map_keys: #list_map_keys,
+        junctors: &[#(#junctors),*],
+        required_order: #required_order,
         map_type: #map_type,
         struct_type: #struct_type,
         validations: &[#(#rules),*],

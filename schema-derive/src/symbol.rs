@@ -59,6 +59,11 @@ pub const IMMUTABLE: &str = "immutable";
 pub const EXACTLY_ONE_OF: &str = "exactly_one_of";
 pub const AT_MOST_ONE_OF: &str = "at_most_one_of";
 pub const AT_LEAST_ONE_OF: &str = "at_least_one_of";
+pub const ALL_OF: &str = "all_of";
+pub const ANY_OF: &str = "any_of";
+pub const ONE_OF: &str = "one_of";
+pub const NOT: &str = "not";
+pub const REQUIRED_ORDER: &str = "required_order";
 pub const WITH: &str = "with";
 pub const SKIP: &str = "skip";
 pub const CRATE: &str = "crate";
@@ -107,6 +112,11 @@ pub const KEYS: &[(&str, u8)] = &[
     (INT_OR_STRING, ALL),
     (LIST_TYPE, ALL),
     (LIST_MAP_KEYS, ALL),
+    (ALL_OF, ALL),
+    (ANY_OF, ALL),
+    (ONE_OF, ALL),
+    (NOT, ALL),
+    (REQUIRED_ORDER, C),
     (MAP_TYPE, ALL),
     (STRUCT_TYPE, C | F),
     (VALIDATION, ALL),
