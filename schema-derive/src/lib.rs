@@ -12,10 +12,12 @@
 
 mod attr;
 mod check;
+mod crd;
 mod ctxt;
 mod doc;
 mod expand;
 mod json;
+mod names;
 mod symbol;
 
 use proc_macro::TokenStream;

@@ -746,3 +746,6 @@ fn apply_items(cx: &mut SchemaCx, s: &mut JsonSchemaProps, items: &Attrs) {
         )),
     }
 }
+
+/// The runtime of `#[schema(crd(...))]`.
+pub use super::crd::runtime as crd;
