@@ -155,6 +155,7 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
                 return attr::skip_value(&meta);
             }
             let mut scale = Scale::default();
+            let mut unknown_key = false;
             meta.parse_nested_meta(|m| {
                 let span = m.path.span();
                 let key = attr::key_of(&m).unwrap_or_default();
@@ -170,16 +171,18 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
                         attr::string(cx, &m, k, span, &mut scale.label_selector_path)
                     }
                     _ => {
+                        unknown_key = true;
                         unknown(cx, span, SCALE, k, SCALE_KEYS);
                         attr::skip_value(&m)
                     }
                 }
             })?;
+            // After a misspelt key, a missing one is the same mistake.
             for (key, v) in [
                 (SPEC_REPLICAS_PATH, &scale.spec_replicas_path),
                 (STATUS_REPLICAS_PATH, &scale.status_replicas_path),
             ] {
-                if v.is_none() {
+                if v.is_none() && !unknown_key {
                     cx.error(span, format!("`scale(...)` needs `{key} = \"...\"`"));
                 }
             }
@@ -195,6 +198,7 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
                 return attr::skip_value(&meta);
             }
             let mut col = Column::default();
+            let mut unknown_key = false;
             meta.parse_nested_meta(|m| {
                 let span = m.path.span();
                 let key = attr::key_of(&m).unwrap_or_default();
@@ -207,6 +211,7 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
                     FORMAT => attr::string(cx, &m, k, span, &mut col.format),
                     PRIORITY => attr::count(cx, &m, k, span, &mut col.priority),
                     _ => {
+                        unknown_key = true;
                         unknown(cx, span, PRINTER_COLUMN, k, COLUMN_KEYS);
                         attr::skip_value(&m)
                     }
@@ -217,7 +222,7 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
                 (TYPE, &col.type_),
                 (JSON_PATH, &col.json_path),
             ] {
-                if v.is_none() {
+                if v.is_none() && !unknown_key {
                     cx.error(
                         span,
                         format!("`printer_column(...)` needs `{key} = \"...\"`"),
@@ -453,14 +458,18 @@ pub fn build(
         }
     };
     if root == input.ident {
-        let what = if a.root.is_some() { "root" } else { "kind" };
-        cx.error(
-            root_name.span,
+        let msg = if a.root.is_some() {
             format!(
-                "the {what} `{}` is the spec struct's own name: the derive generates the root type `{}` next to it; name the spec `{}Spec`, or the root with `root = \"...\"`",
-                root_name.value, root_name.value, root_name.value
-            ),
-        );
+                "the root `{}` is the spec struct's own name: the derive generates the root type next to the spec, so it needs another name",
+                root_name.value
+            )
+        } else {
+            format!(
+                "the kind `{0}` is the spec struct's own name: the derive generates the root type `{0}` next to it; name the spec `{0}Spec`, or the root with `root = \"...\"`",
+                root_name.value
+            )
+        };
+        cx.error(root_name.span, msg);
     }
 
     if let (Some(s), None) = (&a.status_subresource, &a.status) {
