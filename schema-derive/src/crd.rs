@@ -739,7 +739,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
     );
     quote! {
         #[doc = #struct_doc]
-        #[derive(Clone, Debug)]
+        #[derive(::core::clone::Clone, ::core::fmt::Debug)]
         #vis struct #root {
             /// Standard object metadata.
             pub metadata: #krate::rust::ObjectMeta,
