@@ -23,6 +23,8 @@ struct Model<'a> {
     attrs: Attrs,
     description: Option<String>,
     body: Body<'a>,
+    /// `crd(...)`: the custom resource the struct is the spec of.
+    crd: Option<crate::crd::CrdModel>,
 }
 
 enum Body<'a> {
@@ -116,6 +118,12 @@ fn build<'a>(
         .type_into()
         .or(cont.attrs.type_from())
         .or(cont.attrs.type_try_from());
+    let crd = attrs.crd.as_ref().and_then(|c| {
+        let named_struct = serialized_as.is_none()
+            && !cont.attrs.transparent()
+            && matches!(cont.data, ast::Data::Struct(ast::Style::Struct, _));
+        crate::crd::build(cx, c, input, named_struct)
+    });
     let body = if let Some(ty) = serialized_as {
         Body::Newtype(ty)
     } else {
@@ -185,6 +193,7 @@ fn build<'a>(
         attrs,
         description,
         body,
+        crd,
     })
 }
 
@@ -606,7 +615,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
         },
         _ => TokenStream::new(),
     };
+    let crd = m
+        .crd
+        .as_ref()
+        .map(|c| crate::crd::expand(c, krate))
+        .unwrap_or_default();
     quote! {
+        #crd
         const _: () = {
             #[automatically_derived]
             impl #impl_generics #krate::StructuralSchema for #ident #ty_generics #where_clause {

@@ -808,3 +808,6 @@ fn apply_items(cx: &mut SchemaCx, s: &mut JsonSchemaProps, items: &Attrs) {
         )),
     }
 }
+
+/// The runtime of `#[schema(crd(...))]`.
+pub use super::crd::runtime as crd;

@@ -49,6 +49,7 @@
 //! ([`std::any::type_name`]), so generic instances are told apart.
 #![doc = include_str!("attributes.md")]
 
+mod crd;
 mod impls;
 
 #[doc(hidden)]
@@ -57,6 +58,13 @@ pub mod __private;
 use std::fmt;
 
 use crate::wire::JsonSchemaProps;
+
+#[cfg(feature = "k8s-openapi")]
+pub use crd::to_k8s_crd;
+pub use crd::{
+    CrdError, CrdFilesError, CustomResource, FileProblem, MergeError, ObjectMeta, Scope,
+    UPDATE_CRDS_ENV, crd_file_name, crd_yaml, merge_crds, sync_crd_files, validate_crd,
+};
 
 /// How deep schemas may nest (the wire model's own limit).
 pub const MAX_DEPTH: usize = crate::wire::codec::MAX_DEPTH;
