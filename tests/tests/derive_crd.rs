@@ -112,7 +112,7 @@ fn root_schema_is_controller_gen_shape() {
                 "spec": {
                     "description": "WidgetSpec defines the desired state of a Widget.",
                     "type": "object",
-                    "required": ["replicas", "color"],
+                    "required": ["color", "replicas"],
                     "properties": {
                         "replicas": {"description": "How many.", "type": "integer", "format": "int32"},
                         "color": {"description": "The color.", "type": "string"}
