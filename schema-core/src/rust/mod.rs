@@ -45,6 +45,8 @@
 #![doc = include_str!("attributes.md")]
 
 mod impls;
+#[cfg(feature = "k8s-openapi")]
+pub mod k8s;
 
 #[doc(hidden)]
 pub mod __private;
