@@ -179,7 +179,8 @@ fn render(types: &BTreeMap<String, Vec<u32>>, all: &[u32]) -> String {
          //! implementation: every non-generic type with a `schemars::JsonSchema`\n\
          //! implementation, under the Kubernetes versions that have it.\n\n",
     );
-    for ((from, to), paths) in &groups {
+    let mut each = String::new();
+    for (i, ((from, to), paths)) in groups.iter().enumerate() {
         let mut open = Vec::new();
         if *from > first {
             open.push(format!("k8s_openapi::k8s_if_ge_1_{from}!"));
@@ -197,11 +198,16 @@ fn render(types: &BTreeMap<String, Vec<u32>>, all: &[u32]) -> String {
             format!("Kubernetes 1.{from} to 1.{to}")
         };
         s.push_str(&format!("// {label}.\n"));
+        let mut call = format!("g{i}(f);");
+        for o in open.iter().rev() {
+            call = format!("{o} {{ {call} }}");
+        }
+        each.push_str(&format!("    {call}\n"));
         for o in &open {
             s.push_str(o);
             s.push_str(" {\n");
         }
-        s.push_str("super::k8s_types! {\n");
+        s.push_str(&format!("super::k8s_types! {{ g{i}:\n"));
         for p in paths {
             s.push_str(&format!("    {p},\n"));
         }
@@ -211,6 +217,12 @@ fn render(types: &BTreeMap<String, Vec<u32>>, all: &[u32]) -> String {
         }
         s.push('\n');
     }
-    s.pop();
+    s.push_str(
+        "/// Calls `f` with every type above and its `schema_for` (for the tests).\n\
+         #[cfg(test)]\n\
+         pub(super) fn each(f: &mut dyn FnMut(&'static str, super::SchemaFn)) {\n",
+    );
+    s.push_str(&each);
+    s.push_str("}\n");
     s
 }

@@ -43,6 +43,7 @@ fn cargo(args: &[&str]) -> Result<()> {
 
 fn ci() -> Result<()> {
     cargo(&["fmt", "--all", "--", "--check"])?;
+    k8s_types::run(true)?;
     cargo(&[
         "clippy",
         "--workspace",

@@ -36,6 +36,21 @@
 //! | `Option<T>` | `T`'s schema; the field is not required. `nullable` only when asked |
 //! | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T`, `Cow<T>` | `T`'s schema |
 //!
+//! With the `k8s-openapi` feature, the k8s-openapi types have the schema
+//! controller-gen emits for the Go type, under the Kubernetes version the
+//! final crate selects on k8s-openapi (see [`k8s`]):
+//!
+//! | k8s-openapi | schema |
+//! | --- | --- |
+//! | `Quantity` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true`, the quantity `pattern` ([`k8s::QUANTITY_PATTERN`]) |
+//! | `IntOrString` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true` |
+//! | `Time`, `MicroTime` | `string`, `date-time` |
+//! | `metav1.Duration` fields (a `String` in k8s-openapi) | `string` |
+//! | `RawExtension` | `object`, `x-kubernetes-preserve-unknown-fields: true` |
+//! | apiextensions `JSON` | `x-kubernetes-preserve-unknown-fields: true` |
+//! | `ObjectMeta` (embedded, as in a pod template) | `object` with `name`, `namespace`, `labels`, `annotations`, `finalizers` (controller-gen's `generateEmbeddedObjectMeta` form) |
+//! | every other type (`PodTemplateSpec`, `Container`, `Condition`, `LabelSelector` …) | its properties, `required`, list and map types, list-map keys, defaults and marker validations as controller-gen writes them; descriptions are k8s-openapi's (space-joined where controller-gen keeps newlines) |
+//!
 //! Tuples, `()`, `i128`/`u128` and maps with non-string keys have no
 //! implementation: they have no structural form, and using them is a
 //! compile error that says so.

@@ -34,6 +34,18 @@
 //! requirements …), the job and deployment specs, `Condition`,
 //! `LabelSelector` and the object references; other types get the
 //! k8s-openapi schema with steps 1 and 2 only.
+//!
+//! The embedded `ObjectMeta` keeps the fields a template may set: with a
+//! bare `type: object` (controller-gen's form without
+//! `generateEmbeddedObjectMeta`) the server prunes them, labels included.
+//! A field that wants the bare object says so with
+//! `#[schema(type = "object")]`.
+//!
+//! k8s-openapi needs one Kubernetes version feature in the build: a crate
+//! using this feature depends on k8s-openapi itself with one (`v1_35`,
+//! `latest` …). Building schema-core alone with the feature needs
+//! `K8S_OPENAPI_ENABLED_VERSION=1.35` (or another version) in the
+//! environment, as k8s-openapi documents.
 
 use schemars::generate::SchemaSettings;
 use schemars::{Schema, SchemaGenerator};
@@ -48,20 +60,36 @@ use crate::wire::codec::DecodeCx;
 pub const QUANTITY_PATTERN: &str = r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$";
 
 /// `impl StructuralSchema` for k8s-openapi types, by path below
-/// `k8s_openapi::`.
+/// `k8s_openapi::`; `$group` lists them for the tests.
 macro_rules! k8s_types {
-    ($($($seg:ident)::+),* $(,)?) => {$(
-        impl $crate::rust::StructuralSchema for k8s_openapi::$($seg)::+ {
-            fn schema(cx: &mut $crate::rust::SchemaCx) -> $crate::wire::JsonSchemaProps {
-                $crate::rust::k8s::schema_of(
-                    cx,
-                    &<Self as schemars::JsonSchema>::schema_name(),
-                    <Self as schemars::JsonSchema>::json_schema,
-                )
+    ($group:ident: $($($seg:ident)::+),* $(,)?) => {
+        $(
+            impl $crate::rust::StructuralSchema for k8s_openapi::$($seg)::+ {
+                fn schema(cx: &mut $crate::rust::SchemaCx) -> $crate::wire::JsonSchemaProps {
+                    $crate::rust::k8s::schema_of(
+                        cx,
+                        &<Self as schemars::JsonSchema>::schema_name(),
+                        <Self as schemars::JsonSchema>::json_schema,
+                    )
+                }
             }
+        )*
+
+        #[cfg(test)]
+        fn $group(f: &mut dyn FnMut(&'static str, super::SchemaFn)) {
+            $(
+                f(
+                    stringify!($($seg)::+),
+                    $crate::rust::schema_for::<k8s_openapi::$($seg)::+>,
+                );
+            )*
         }
-    )*};
+    };
 }
+
+/// `schema_for` of one type.
+#[cfg(test)]
+type SchemaFn = fn() -> Result<JsonSchemaProps, super::SchemaErrors>;
 
 use k8s_types;
 
@@ -330,6 +358,46 @@ mod tests {
             1,
             "ContainerPort has one patch"
         );
+    }
+
+    /// Every implementing type of the selected version has a schema that
+    /// the API server accepts embedded in a CRD (as a property of the
+    /// root), or contains the recursive `JSONSchemaProps`.
+    #[test]
+    fn every_type_is_a_valid_crd_schema() {
+        use crate::check::{Input, check};
+        let mut count = 0;
+        let mut failures = Vec::new();
+        types::each(&mut |name, schema_for| {
+            count += 1;
+            let name = name.replace(' ', "");
+            let s = match schema_for() {
+                Ok(s) => s,
+                Err(e) => {
+                    let recursive = name
+                        .starts_with("apiextensions_apiserver::pkg::apis::apiextensions::v1::")
+                        && e.to_string().contains("recursive type: `JSONSchemaProps`");
+                    if !recursive {
+                        failures.push(format!("{name}: {e}"));
+                    }
+                    return;
+                }
+            };
+            let root = JsonSchemaProps {
+                type_: Some("object".to_string()),
+                properties: Some([("value".to_string(), s)].into_iter().collect()),
+                ..JsonSchemaProps::default()
+            };
+            let report = check(&Input::Schema(Box::new(root)));
+            for e in report.errors {
+                failures.push(format!("{name}: {e}"));
+            }
+            for w in report.warnings {
+                failures.push(format!("{name}: warning: {w:?}"));
+            }
+        });
+        assert!(count > 500, "only {count} types");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 
     #[test]

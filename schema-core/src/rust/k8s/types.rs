@@ -5,7 +5,7 @@
 
 // Kubernetes 1.33 only.
 k8s_openapi::k8s_if_le_1_33! {
-super::k8s_types! {
+super::k8s_types! { g0:
     api::admissionregistration::v1beta1::AuditAnnotation,
     api::admissionregistration::v1beta1::ExpressionWarning,
     api::admissionregistration::v1beta1::TypeChecking,
@@ -51,7 +51,7 @@ super::k8s_types! {
 
 // Kubernetes 1.33 to 1.34.
 k8s_openapi::k8s_if_le_1_34! {
-super::k8s_types! {
+super::k8s_types! { g1:
     api::resource::v1alpha3::CELDeviceSelector,
     api::resource::v1alpha3::DeviceSelector,
     api::storage::v1alpha1::VolumeAttributesClass,
@@ -65,7 +65,7 @@ super::k8s_types! {
 
 // Kubernetes 1.33 to 1.36.
 k8s_openapi::k8s_if_le_1_36! {
-super::k8s_types! {
+super::k8s_types! { g2:
     api::certificates::v1alpha1::ClusterTrustBundle,
     api::certificates::v1alpha1::ClusterTrustBundleSpec,
     api::networking::v1beta1::IPAddress,
@@ -79,7 +79,7 @@ super::k8s_types! {
 }
 
 // Kubernetes 1.33 and later.
-super::k8s_types! {
+super::k8s_types! { g3:
     api::admissionregistration::v1::AuditAnnotation,
     api::admissionregistration::v1::ExpressionWarning,
     api::admissionregistration::v1::MatchCondition,
@@ -653,7 +653,7 @@ super::k8s_types! {
 // Kubernetes 1.34 only.
 k8s_openapi::k8s_if_ge_1_34! {
 k8s_openapi::k8s_if_le_1_34! {
-super::k8s_types! {
+super::k8s_types! { g4:
     api::certificates::v1alpha1::PodCertificateRequest,
     api::certificates::v1alpha1::PodCertificateRequestSpec,
     api::certificates::v1alpha1::PodCertificateRequestStatus,
@@ -663,7 +663,7 @@ super::k8s_types! {
 
 // Kubernetes 1.34 and later.
 k8s_openapi::k8s_if_ge_1_34! {
-super::k8s_types! {
+super::k8s_types! { g5:
     api::admissionregistration::v1beta1::ApplyConfiguration,
     api::admissionregistration::v1beta1::JSONPatch,
     api::admissionregistration::v1beta1::MutatingAdmissionPolicy,
@@ -728,7 +728,7 @@ super::k8s_types! {
 // Kubernetes 1.35 only.
 k8s_openapi::k8s_if_ge_1_35! {
 k8s_openapi::k8s_if_le_1_35! {
-super::k8s_types! {
+super::k8s_types! { g6:
     api::core::v1::WorkloadReference,
     api::scheduling::v1alpha1::BasicSchedulingPolicy,
     api::scheduling::v1alpha1::GangSchedulingPolicy,
@@ -743,7 +743,7 @@ super::k8s_types! {
 
 // Kubernetes 1.35 and later.
 k8s_openapi::k8s_if_ge_1_35! {
-super::k8s_types! {
+super::k8s_types! { g7:
     api::certificates::v1beta1::PodCertificateRequest,
     api::certificates::v1beta1::PodCertificateRequestSpec,
     api::certificates::v1beta1::PodCertificateRequestStatus,
@@ -758,7 +758,7 @@ super::k8s_types! {
 // Kubernetes 1.36 only.
 k8s_openapi::k8s_if_ge_1_36! {
 k8s_openapi::k8s_if_le_1_36! {
-super::k8s_types! {
+super::k8s_types! { g8:
     api::resource::v1::NodeAllocatableResourceMapping,
     api::resource::v1beta1::NodeAllocatableResourceMapping,
     api::resource::v1beta2::NodeAllocatableResourceMapping,
@@ -784,7 +784,7 @@ super::k8s_types! {
 
 // Kubernetes 1.36 and later.
 k8s_openapi::k8s_if_ge_1_36! {
-super::k8s_types! {
+super::k8s_types! { g9:
     api::admissionregistration::v1::ApplyConfiguration,
     api::admissionregistration::v1::JSONPatch,
     api::admissionregistration::v1::MutatingAdmissionPolicy,
@@ -810,7 +810,7 @@ super::k8s_types! {
 
 // Kubernetes 1.37 only.
 k8s_openapi::k8s_if_ge_1_37! {
-super::k8s_types! {
+super::k8s_types! { g10:
     api::batch::v1::JobSchedulingConfiguration,
     api::certificates::v1::ClusterTrustBundle,
     api::certificates::v1::ClusterTrustBundleSpec,
@@ -926,4 +926,20 @@ super::k8s_types! {
     api::storagemigration::v1::StorageVersionMigrationSpec,
     api::storagemigration::v1::StorageVersionMigrationStatus,
 }
+}
+
+/// Calls `f` with every type above and its `schema_for` (for the tests).
+#[cfg(test)]
+pub(super) fn each(f: &mut dyn FnMut(&'static str, super::SchemaFn)) {
+    k8s_openapi::k8s_if_le_1_33! { g0(f); }
+    k8s_openapi::k8s_if_le_1_34! { g1(f); }
+    k8s_openapi::k8s_if_le_1_36! { g2(f); }
+    g3(f);
+    k8s_openapi::k8s_if_ge_1_34! { k8s_openapi::k8s_if_le_1_34! { g4(f); } }
+    k8s_openapi::k8s_if_ge_1_34! { g5(f); }
+    k8s_openapi::k8s_if_ge_1_35! { k8s_openapi::k8s_if_le_1_35! { g6(f); } }
+    k8s_openapi::k8s_if_ge_1_35! { g7(f); }
+    k8s_openapi::k8s_if_ge_1_36! { k8s_openapi::k8s_if_le_1_36! { g8(f); } }
+    k8s_openapi::k8s_if_ge_1_36! { g9(f); }
+    k8s_openapi::k8s_if_ge_1_37! { g10(f); }
 }
