@@ -18,8 +18,9 @@ use std::collections::BTreeMap;
 use k8s_openapi::api::apps::v1::DeploymentSpec;
 use k8s_openapi::api::batch::v1::JobSpec;
 use k8s_openapi::api::core::v1::{
-    Affinity, Container, LocalObjectReference, ObjectReference, PodSecurityContext,
-    PodTemplateSpec, ResourceRequirements, SecretKeySelector, Toleration, Volume, VolumeMount,
+    Affinity, Container, LocalObjectReference, ObjectReference, PersistentVolumeClaim,
+    PersistentVolumeClaimSpec, PersistentVolumeClaimStatus, PodSecurityContext, PodTemplateSpec,
+    ResourceRequirements, SecretKeySelector, Toleration, Volume, VolumeMount,
 };
 use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, LabelSelector, MicroTime, Time};
@@ -196,6 +197,7 @@ const KEDA_JOBS: &str = "keda/keda.sh_scaledjobs.yaml";
 const CROSSPLANE: &str = "crossplane/pkg.crossplane.io_deploymentruntimeconfigs.yaml";
 const FLUX: &str = "flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml";
 const CAPI_MACHINES: &str = "cluster-api/cluster.x-k8s.io_machines.yaml";
+const ARGO_WORKFLOWS: &str = "argo-workflows/full-argoproj.io_workflows.yaml";
 
 #[test]
 fn embedded_types_match_controller_gen() {
@@ -271,6 +273,23 @@ fn embedded_types_match_controller_gen() {
             ),
         ],
     );
+    // argo-workflows' CRD is controller-gen's output post-processed
+    // (required lists dropped, `generateName` added to embedded metadata):
+    // compared where it is not.
+    assert_matches::<PersistentVolumeClaimSpec>(
+        c,
+        &[
+            (ARGO_WORKFLOWS, "spec.volumeClaimTemplates.[].spec"),
+            (
+                KEDA_JOBS,
+                &format!("{pod}.spec.volumes.[].ephemeral.volumeClaimTemplate.spec"),
+            ),
+        ],
+    );
+    assert_matches::<PersistentVolumeClaimStatus>(
+        c,
+        &[(ARGO_WORKFLOWS, "spec.volumeClaimTemplates.[].status")],
+    );
     assert_matches::<Quantity>(c, &[(PROMETHEUS, "spec.resources.limits.{}")]);
     assert_matches::<IntOrString>(
         c,
@@ -325,6 +344,15 @@ fn known_types() {
             },
         })
     );
+}
+
+/// An API object embedded whole: `metadata` is optional, as the
+/// Go field is `omitempty` (k8s-openapi requires it).
+#[test]
+fn embedded_objects_do_not_require_metadata() {
+    let pvc = schema::<PersistentVolumeClaim>();
+    assert!(pvc.get("required").is_none(), "{}", pvc["required"]);
+    assert_eq!(pvc["properties"]["apiVersion"]["type"], "string");
 }
 
 #[test]

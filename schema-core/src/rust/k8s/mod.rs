@@ -20,7 +20,9 @@
 //!    the object controller-gen writes with `generateEmbeddedObjectMeta`
 //!    (`name`, `namespace`, `labels`, `annotations`, `finalizers`, which
 //!    the server then keeps instead of pruning them);
-//! 3. the details the OpenAPI document leaves out but controller-gen
+//! 3. `metadata` is not required (k8s-openapi requires it because its
+//!    Rust field is not an `Option`; the Go field is `omitempty`);
+//! 4. the details the OpenAPI document leaves out but controller-gen
 //!    emits from the Go markers are patched in from a table
 //!    (`overlay.rs`): list and map types, list-map keys, defaults,
 //!    marker validations (`Condition`'s patterns and bounds) and the
@@ -33,7 +35,7 @@
 //! volumes, affinity, tolerations, probes, security contexts, resource
 //! requirements …), the job and deployment specs, `Condition`,
 //! `LabelSelector` and the object references; other types get the
-//! k8s-openapi schema with steps 1 and 2 only.
+//! k8s-openapi schema with steps 1 to 3 only.
 //!
 //! The embedded `ObjectMeta` keeps the fields a template may set: with a
 //! bare `type: object` (controller-gen's form without
@@ -164,6 +166,9 @@ impl Expander<'_> {
         if name == OBJECT_META {
             embedded_object_meta(&mut value);
         }
+        if has_standard_metadata(schema) {
+            optional_metadata(&mut value);
+        }
         apply_patches(name, &mut value);
         value
     }
@@ -238,6 +243,7 @@ fn short_name(name: &str) -> &str {
 }
 
 const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+const LIST_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta";
 
 /// The schemas of the types controller-gen maps specially (its
 /// `known_types.go`); they carry no description of their own (a field's
@@ -274,6 +280,31 @@ fn known(name: &str) -> Option<Value> {
         _ => return None,
     };
     Some(value)
+}
+
+/// Whether the schemars schema has a `metadata` property of type
+/// `ObjectMeta` or `ListMeta` (an object or a list of the API).
+fn has_standard_metadata(schema: &Value) -> bool {
+    let Some(Value::String(reference)) = schema.pointer("/properties/metadata/$ref") else {
+        return false;
+    };
+    def_name(reference).is_some_and(|n| n == OBJECT_META || n == LIST_META)
+}
+
+/// Makes `metadata` optional. k8s-openapi requires it (its Rust field is
+/// not an `Option`); in Go it is `omitempty`, so controller-gen does not.
+fn optional_metadata(value: &mut Value) {
+    let Value::Object(map) = value else { return };
+    let empty = match map.get_mut("required") {
+        Some(Value::Array(required)) => {
+            required.retain(|r| r != "metadata");
+            required.is_empty()
+        }
+        _ => false,
+    };
+    if empty {
+        map.remove("required");
+    }
 }
 
 /// The fields of an embedded `ObjectMeta` that controller-gen keeps with

@@ -4,9 +4,11 @@
 //! validations of kubebuilder markers and the `required` lists where the
 //! Go markers and the OpenAPI document disagree.
 //!
-//! Taken from controller-gen's output for these types (Kubernetes 1.35;
-//! the corpus test `tests/tests/k8s.rs` compares the result with the CRDs
-//! that embed them). A patch whose property does not exist in the selected
+//! Taken from controller-gen's output for these types against the
+//! Kubernetes 1.35 API, as embedded in the CRDs of KEDA, crossplane,
+//! prometheus-operator, flux, cluster-api and argo-workflows (the test
+//! `tests/tests/k8s.rs` compares the result with them). A patch whose
+//! property does not exist in the selected
 //! Kubernetes version is skipped.
 
 use crate::rust::__private::Json;
@@ -411,6 +413,27 @@ pub(super) static PATCHES: &[Patch] = &[
         "io.k8s.api.core.v1.PersistentVolumeClaimSpec",
         &["accessModes"],
         &[("x-kubernetes-list-type", Json::Str("atomic"))],
+    ),
+    patch(
+        "io.k8s.api.core.v1.PersistentVolumeClaimStatus",
+        &["accessModes"],
+        &[("x-kubernetes-list-type", Json::Str("atomic"))],
+    ),
+    patch(
+        "io.k8s.api.core.v1.PersistentVolumeClaimStatus",
+        &["allocatedResourceStatuses"],
+        &[("x-kubernetes-map-type", Json::Str("granular"))],
+    ),
+    patch(
+        "io.k8s.api.core.v1.PersistentVolumeClaimStatus",
+        &["conditions"],
+        &[
+            (
+                "x-kubernetes-list-map-keys",
+                Json::Array(&[Json::Str("type")]),
+            ),
+            ("x-kubernetes-list-type", Json::Str("map")),
+        ],
     ),
     patch(
         "io.k8s.api.core.v1.PodAffinity",
