@@ -6,7 +6,7 @@
 //! k8s-openapi (`v1_33` … `v1_37`, `latest`); this crate selects none. They
 //! are built from k8s-openapi's own reflection, its `schemars::JsonSchema`
 //! implementations (generated from the Kubernetes OpenAPI document of that
-//! version), in three steps:
+//! version), in four steps:
 //!
 //! 1. every `$ref` is inlined (a structural schema has none); a type met
 //!    again inside itself (`JSONSchemaProps`) is reported as a recursive
@@ -42,6 +42,27 @@
 //! `generateEmbeddedObjectMeta`) the server prunes them, labels included.
 //! A field that wants the bare object says so with
 //! `#[schema(type = "object")]`.
+//!
+//! ```
+//! use k8s_openapi::api::core::v1::PodTemplateSpec;
+//! use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+//! use schema_core::StructuralSchema;
+//!
+//! #[derive(StructuralSchema)]
+//! struct WorkerSpec {
+//!     /// The pod each worker runs.
+//!     template: PodTemplateSpec,
+//!     /// Scratch space per worker.
+//!     scratch: Option<Quantity>,
+//! }
+//!
+//! let schema = schema_core::rust::schema_for::<WorkerSpec>().unwrap().to_value();
+//! let ports = &schema["properties"]["template"]["properties"]["spec"]["properties"]
+//!     ["containers"]["items"]["properties"]["ports"];
+//! assert_eq!(ports["x-kubernetes-list-type"], "map");
+//! assert_eq!(ports["x-kubernetes-list-map-keys"], serde_json::json!(["containerPort", "protocol"]));
+//! assert_eq!(schema["properties"]["scratch"]["x-kubernetes-int-or-string"], true);
+//! ```
 //!
 //! k8s-openapi needs one Kubernetes version feature in the build: a crate
 //! using this feature depends on k8s-openapi itself with one (`v1_35`,
