@@ -53,14 +53,7 @@ fn workspace_root() -> Result<PathBuf> {
 /// The `src` directory of the k8s-openapi package in the lock file.
 fn k8s_openapi_src() -> Result<PathBuf> {
     let output = Command::new(env!("CARGO"))
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--all-features",
-            "--filter-platform",
-            "x86_64-unknown-linux-gnu",
-        ])
+        .args(["metadata", "--format-version", "1", "--all-features"])
         .current_dir(workspace_root()?)
         .output()
         .context("running cargo metadata")?;
