@@ -1,19 +1,24 @@
-//! Project automation: `cargo xtask ci | bench | bless`.
+//! Project automation: `cargo xtask ci | bench | bless | k8s-types`.
+
+mod k8s_types;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bless>
-  ci     formatting, lints and every test, as CI runs them
-  bench  the benchmarks (medians), side by side with the baselines
-  bless  nothing to bless yet: expected outputs are checked in by hand";
+const USAGE: &str = "usage: cargo xtask <ci|bench|bless|k8s-types [--check]>
+  ci         formatting, lints and every test, as CI runs them
+  bench      the benchmarks (medians), side by side with the baselines
+  bless      nothing to bless yet: expected outputs are checked in by hand
+  k8s-types  regenerate schema-core/src/rust/k8s/types.rs from the k8s-openapi
+             sources (--check: fail if it is out of date)";
 
 fn main() -> Result<()> {
     let task = std::env::args().nth(1).unwrap_or_default();
     match task.as_str() {
         "ci" => ci(),
         "bench" => bench(),
+        "k8s-types" => k8s_types::run(std::env::args().nth(2).as_deref() == Some("--check")),
         "bless" => {
             println!("no snapshot suites to bless");
             Ok(())
@@ -38,6 +43,7 @@ fn cargo(args: &[&str]) -> Result<()> {
 
 fn ci() -> Result<()> {
     cargo(&["fmt", "--all", "--", "--check"])?;
+    k8s_types::run(true)?;
     cargo(&[
         "clippy",
         "--workspace",

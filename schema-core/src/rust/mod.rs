@@ -41,6 +41,21 @@
 //! | `#[serde(tag = "t", content = "c")]` enum | `object`: the tag and the content (the variants' objects merged, or their one schema), rules tying them |
 //! | `#[serde(untagged)]` enum of an integer and a string | `x-kubernetes-int-or-string` (and `anyOf: [integer, string]`) |
 //!
+//! With the `k8s-openapi` feature, the k8s-openapi types have the schema
+//! controller-gen emits for the Go type, under the Kubernetes version the
+//! final crate selects on k8s-openapi (see [`k8s`]):
+//!
+//! | k8s-openapi | schema |
+//! | --- | --- |
+//! | `Quantity` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true`, the quantity `pattern` ([`k8s::QUANTITY_PATTERN`]) |
+//! | `IntOrString` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true` |
+//! | `Time`, `MicroTime` | `string`, `date-time` |
+//! | `metav1.Duration` fields (a `String` in k8s-openapi) | `string` |
+//! | `RawExtension` | `object`, `x-kubernetes-preserve-unknown-fields: true` |
+//! | apiextensions `JSON` | `x-kubernetes-preserve-unknown-fields: true` |
+//! | `ObjectMeta` (embedded, as in a pod template) | `object` with `name`, `namespace`, `labels`, `annotations`, `finalizers` (controller-gen's `generateEmbeddedObjectMeta` form) |
+//! | every other type (`PodTemplateSpec`, `Container`, `Condition`, `LabelSelector` …) | its properties, `required`, list and map types, list-map keys, defaults and marker validations as controller-gen writes them; descriptions are k8s-openapi's (space-joined where controller-gen keeps newlines) |
+//!
 //! Tuples, `()`, `i128`/`u128` and maps with non-string keys have no
 //! implementation: they have no structural form, and using them is a
 //! compile error that says so.
@@ -51,6 +66,8 @@
 
 mod crd;
 mod impls;
+#[cfg(feature = "k8s-openapi")]
+pub mod k8s;
 
 #[doc(hidden)]
 pub mod __private;
