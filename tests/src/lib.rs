@@ -79,3 +79,7 @@ pub fn files_below(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
 pub fn examples_dir() -> PathBuf {
     workspace_root().join("examples")
 }
+
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../README.md")]
+pub mod readme {}
