@@ -1,12 +1,13 @@
-//! Project automation: `cargo xtask ci | bench | bless | k8s-types`.
+//! Project automation: `cargo xtask ci | bench | bench-derive | bless | k8s-types`.
 
+mod derive_bench;
 mod k8s_types;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bless|k8s-types [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-derive|bless|k8s-types [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
   bless      nothing to bless yet: expected outputs are checked in by hand
@@ -14,17 +15,19 @@ const USAGE: &str = "usage: cargo xtask <ci|bench|bless|k8s-types [--check]>
              sources (--check: fail if it is out of date)";
 
 fn main() -> Result<()> {
-    let task = std::env::args().nth(1).unwrap_or_default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let task = args.first().cloned().unwrap_or_default();
     match task.as_str() {
         "ci" => ci(),
         "bench" => bench(),
-        "k8s-types" => k8s_types::run(std::env::args().nth(2).as_deref() == Some("--check")),
+        "bench-derive" => derive_bench::run(&args[1..]),
+        "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
         "bless" => {
             println!("no snapshot suites to bless");
             Ok(())
         }
         _ => {
-            eprintln!("{USAGE}");
+            eprintln!("{USAGE}\n{}", derive_bench::USAGE);
             bail!("unknown task {task:?}")
         }
     }
