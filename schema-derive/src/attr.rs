@@ -95,6 +95,10 @@ pub struct Attrs {
     pub int_or_string: Option<Val<bool>>,
     pub list_type: Option<Val<String>>,
     pub list_map_keys: Option<Val<Vec<String>>>,
+    /// `all_of`, `any_of`, `one_of` (arrays of schemas) and `not` (a
+    /// schema), as JSON, in the order written.
+    pub junctors: Vec<(&'static str, Val<Json>)>,
+    pub required_order: Option<Val<Vec<String>>>,
     pub map_type: Option<Val<String>>,
     pub struct_type: Option<Val<String>>,
     pub validations: Vec<Val<Rule>>,
@@ -103,6 +107,8 @@ pub struct Attrs {
     pub with: Option<Val<syn::ExprPath>>,
     pub skip: Option<Val<bool>>,
     pub crate_path: Option<Val<syn::Path>>,
+    /// `crd(...)`: the custom resource this spec struct defines.
+    pub crd: Option<Val<Box<crate::crd::CrdAttrs>>>,
     /// The first `#[schema]` attribute, to point errors at all of it.
     pub first_attr: Option<syn::Attribute>,
     /// The keys written, in order.
@@ -153,14 +159,14 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Target) -> Attrs {
 
 /// The key of a nested meta as a string (`type`, `enum` and `crate` are
 /// keywords, so a plain `Path::get_ident` would not do).
-fn key_of(meta: &ParseNestedMeta<'_>) -> Option<String> {
+pub(crate) fn key_of(meta: &ParseNestedMeta<'_>) -> Option<String> {
     if meta.path.segments.len() != 1 || meta.path.leading_colon.is_some() {
         return None;
     }
     meta.path.segments.first().map(|s| s.ident.to_string())
 }
 
-fn set<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, key: &str, span: Span, value: T) {
+pub(crate) fn set<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, key: &str, span: Span, value: T) {
     if slot.is_some() {
         cx.error(span, format!("duplicate schema attribute `{key}`"));
         return;
@@ -170,7 +176,7 @@ fn set<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, key: &str, span: Span, value: T)
 
 /// Consumes whatever follows an unknown or rejected key, so that parsing
 /// goes on with the next one.
-fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
+pub(crate) fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     if meta.input.peek(Token![=]) {
         meta.input.parse::<Token![=]>()?;
         while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
@@ -272,6 +278,60 @@ fn parse_key(
             }
             Ok(())
         }
+        ALL_OF | ANY_OF | ONE_OF | NOT => {
+            let v = value_json(&meta, k)?;
+            let key = match k {
+                ALL_OF => ALL_OF,
+                ANY_OF => ANY_OF,
+                ONE_OF => ONE_OF,
+                _ => NOT,
+            };
+            let ok = match &v.kind {
+                JsonKind::Array(items) => {
+                    key != NOT
+                        && !items.is_empty()
+                        && items.iter().all(|i| matches!(i.kind, JsonKind::Object(_)))
+                }
+                JsonKind::Object(_) => key == NOT,
+                _ => false,
+            };
+            if !ok {
+                let want = if key == NOT {
+                    "a schema as a JSON object, like `not = {\"required\": [\"a\"]}`".to_string()
+                } else {
+                    format!(
+                        "a non-empty array of schemas as JSON objects, like `{key} = [{{\"required\": [\"a\"]}}, {{\"required\": [\"b\"]}}]`"
+                    )
+                };
+                cx.error(v.span, format!("`{k}` takes {want}"));
+            } else if out.junctors.iter().any(|(j, _)| *j == key) {
+                cx.error(span, format!("duplicate schema attribute `{k}`"));
+            } else {
+                out.junctors.push((key, Val { value: v, span }));
+            }
+            Ok(())
+        }
+        REQUIRED_ORDER => {
+            let v = value_json(&meta, k)?;
+            let names = match v.kind {
+                JsonKind::Array(items) if !items.is_empty() => items
+                    .into_iter()
+                    .map(|i| match i.kind {
+                        JsonKind::Str(s) => Some(s),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>(),
+                _ => None,
+            };
+            match names {
+                Some(names) => set(cx, &mut out.required_order, k, span, names),
+                None => cx.error(
+                    v.span,
+                    format!("`{k}` takes a non-empty array of property names, like `{k} = [\"port\", \"hosts\"]`"),
+                ),
+            }
+            Ok(())
+        }
         LIST_MAP_KEYS => {
             let v = value_json(&meta, k)?;
             let keys = match v.kind {
@@ -365,6 +425,7 @@ fn parse_key(
             set(cx, &mut out.with, k, span, path);
             Ok(())
         }
+        CRD => crate::crd::parse(cx, &meta, span, &mut out.crd),
         CRATE => {
             let input = meta.value()?;
             let path: syn::Path = if input.peek(syn::LitStr) {
@@ -412,7 +473,7 @@ fn parse_rule_key(cx: &Ctxt, rule: &mut Rule, meta: ParseNestedMeta<'_>) -> syn:
 }
 
 /// The JSON value after `key =`.
-fn value_json(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Json> {
+pub(crate) fn value_json(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Json> {
     if !meta.input.peek(Token![=]) {
         return Err(meta.error(format!("expected `{key} = ...`")));
     }
@@ -432,7 +493,7 @@ fn json_value(
     Ok(())
 }
 
-fn wrong(cx: &Ctxt, v: &Json, key: &str, want: &str, example: &str) {
+pub(crate) fn wrong(cx: &Ctxt, v: &Json, key: &str, want: &str, example: &str) {
     cx.error(
         v.span,
         format!(
@@ -463,7 +524,7 @@ fn num(
     Ok(())
 }
 
-fn count(
+pub(crate) fn count(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
     key: &str,
@@ -480,7 +541,7 @@ fn count(
     Ok(())
 }
 
-fn string(
+pub(crate) fn string(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
     key: &str,
@@ -496,7 +557,7 @@ fn string(
     Ok(())
 }
 
-fn flag(
+pub(crate) fn flag(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
     key: &str,

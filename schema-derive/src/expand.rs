@@ -12,6 +12,7 @@ use crate::attr::{self, Attrs, Num, OneOfKind};
 use crate::check::{self, Class};
 use crate::ctxt::Ctxt;
 use crate::doc;
+use crate::enums;
 use crate::symbol::{Target, did_you_mean};
 
 /// The checked model of one type.
@@ -22,6 +23,8 @@ struct Model<'a> {
     attrs: Attrs,
     description: Option<String>,
     body: Body<'a>,
+    /// `crd(...)`: the custom resource the struct is the spec of.
+    crd: Option<crate::crd::CrdModel>,
 }
 
 enum Body<'a> {
@@ -33,17 +36,22 @@ enum Body<'a> {
     Newtype(&'a syn::Type),
     /// A unit-variant enum: a string enum.
     Enum(Vec<String>),
+    /// An enum with data, or a tagged or untagged one: a structural union.
+    Union(enums::Union<'a>),
+    /// An enum whose schema its attributes give (`type`, `with`, ...).
+    Replaced,
 }
 
-struct FieldModel<'a> {
-    name: String,
-    ty: &'a syn::Type,
-    attrs: Attrs,
-    description: Option<String>,
-    kind: FieldKind,
+/// A field of a struct (or of a struct variant).
+pub(crate) struct FieldModel<'a> {
+    pub(crate) name: String,
+    pub(crate) ty: &'a syn::Type,
+    pub(crate) attrs: Attrs,
+    pub(crate) description: Option<String>,
+    pub(crate) kind: FieldKind,
 }
 
-enum FieldKind {
+pub(crate) enum FieldKind {
     /// A property; `required` as known at compile time (`None`: ask the
     /// type, i.e. required unless it is an `Option`).
     Property { required: Option<bool> },
@@ -72,7 +80,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     }
 }
 
-fn serde_name(cx: &Ctxt, name: &serde_attr::Name, span: Span) -> String {
+pub(crate) fn serde_name(cx: &Ctxt, name: &serde_attr::Name, span: Span) -> String {
     if name.serialize_name() != name.deserialize_name() {
         cx.error(
             span,
@@ -110,11 +118,21 @@ fn build<'a>(
         .type_into()
         .or(cont.attrs.type_from())
         .or(cont.attrs.type_try_from());
+    let crd = attrs.crd.as_ref().and_then(|c| {
+        let named_struct = serialized_as.is_none()
+            && !cont.attrs.transparent()
+            && matches!(cont.data, ast::Data::Struct(ast::Style::Struct, _));
+        crate::crd::build(cx, c, input, named_struct)
+    });
     let body = if let Some(ty) = serialized_as {
         Body::Newtype(ty)
     } else {
         match &cont.data {
-            ast::Data::Enum(variants) => build_enum(cx, cont, variants)?,
+            ast::Data::Enum(_) if attrs.replaces() => Body::Replaced,
+            ast::Data::Enum(variants) => match enums::build(cx, cont, variants)? {
+                enums::EnumBody::Strings(values) => Body::Enum(values),
+                enums::EnumBody::Union(u) => Body::Union(u),
+            },
             ast::Data::Struct(ast::Style::Struct, fields) if cont.attrs.transparent() => {
                 let f = fields.iter().find(|f| f.attrs.transparent())?;
                 no_field_attrs(
@@ -157,6 +175,8 @@ fn build<'a>(
             check::check_attrs(cx, &attrs, class, inner);
         }
         Body::Enum(_) => check::check_attrs(cx, &attrs, Class::String, None),
+        Body::Union(u) => check::check_attrs(cx, &attrs, u.class(), None),
+        Body::Replaced => check::check_attrs(cx, &attrs, Class::Unknown, None),
     }
     if !matches!(body, Body::Struct { .. }) {
         for g in &attrs.one_of {
@@ -173,10 +193,11 @@ fn build<'a>(
         attrs,
         description,
         body,
+        crd,
     })
 }
 
-fn no_field_attrs(cx: &Ctxt, f: &ast::Field<'_>, hint: &str) {
+pub(crate) fn no_field_attrs(cx: &Ctxt, f: &ast::Field<'_>, hint: &str) {
     let a = attr::parse(cx, &f.original.attrs, Target::Field);
     if let Some(at) = &a.first_attr {
         cx.error_spanned_by(at, format!("schema attributes are not read here; {hint}"));
@@ -191,50 +212,6 @@ fn field_span(f: &ast::Field<'_>) -> Span {
     }
 }
 
-fn build_enum<'a>(
-    cx: &Ctxt,
-    cont: &ast::Container<'a>,
-    variants: &[ast::Variant<'a>],
-) -> Option<Body<'a>> {
-    if !matches!(cont.attrs.tag(), serde_attr::TagType::External) {
-        cx.error(
-            cont.ident.span(),
-            "only externally tagged enums (serde's default) of unit variants are supported so far: they become a string enum",
-        );
-        return None;
-    }
-    let mut values = Vec::new();
-    for v in variants {
-        let a = attr::parse(cx, &v.original.attrs, Target::Field);
-        if let Some(at) = &a.first_attr {
-            cx.error_spanned_by(at, "schema attributes on enum variants are not supported");
-        }
-        if v.attrs.skip_deserializing() {
-            continue;
-        }
-        if !matches!(v.style, ast::Style::Unit) {
-            cx.error(
-                v.ident.span(),
-                "enum variants with data are not supported yet (they will become structural unions); use a struct of optional fields with `#[schema(exactly_one_of(...))]`",
-            );
-            continue;
-        }
-        if v.attrs.untagged() {
-            cx.error(
-                v.ident.span(),
-                "untagged variants have no structural schema",
-            );
-            continue;
-        }
-        values.push(serde_name(cx, v.attrs.name(), v.ident.span()));
-    }
-    if values.is_empty() && !cx.has_errors() {
-        cx.error(cont.ident.span(), "an enum without variants has no values");
-        return None;
-    }
-    Some(Body::Enum(values))
-}
-
 fn build_struct<'a>(
     cx: &Ctxt,
     cont: &ast::Container<'a>,
@@ -242,9 +219,30 @@ fn build_struct<'a>(
     fields: &[ast::Field<'a>],
 ) -> Body<'a> {
     let container_default = !cont.attrs.default().is_none();
+    let (out, names) = build_fields(cx, &cont.ident, container_default, fields);
+    let one_of = one_of_groups(cx, cattrs, &names);
+    Body::Struct {
+        fields: out,
+        one_of,
+    }
+}
+
+/// The JSON name, the Rust name and whether it is explicitly required, of
+/// each named field.
+pub(crate) type FieldNames = Vec<(String, String, bool)>;
+
+/// The fields of a struct or of a struct variant; `self_ident` is the type
+/// being derived (for recursion), `container_default` a container
+/// `#[serde(default)]`.
+pub(crate) fn build_fields<'a>(
+    cx: &Ctxt,
+    self_ident: &syn::Ident,
+    container_default: bool,
+    fields: &[ast::Field<'a>],
+) -> (Vec<FieldModel<'a>>, FieldNames) {
     let mut out = Vec::new();
     // Rust field name -> (JSON name, explicitly required).
-    let mut names: Vec<(String, String, bool)> = Vec::new();
+    let mut names: FieldNames = Vec::new();
     for f in fields {
         let a = attr::parse(cx, &f.original.attrs, Target::Field);
         let span = field_span(f);
@@ -293,7 +291,7 @@ fn build_struct<'a>(
             );
         }
         if !a.replaces() {
-            check::check_shape(cx, f.ty, &cont.ident);
+            check::check_shape(cx, f.ty, self_ident);
         }
         let (class, inner) = check::classify(f.ty);
         check::check_attrs(cx, &a, class, inner);
@@ -322,6 +320,11 @@ fn build_struct<'a>(
             kind: FieldKind::Property { required },
         });
     }
+    (out, names)
+}
+
+/// The one-of groups of a struct, with the fields' JSON names.
+fn one_of_groups(cx: &Ctxt, cattrs: &Attrs, names: &FieldNames) -> Vec<(OneOfKind, Vec<String>)> {
     let mut one_of = Vec::new();
     for g in &cattrs.one_of {
         let mut json = Vec::new();
@@ -348,17 +351,14 @@ fn build_struct<'a>(
         }
         one_of.push((g.value.kind, json));
     }
-    Body::Struct {
-        fields: out,
-        one_of,
-    }
+    one_of
 }
 
 fn has_other_keys(a: &Attrs) -> bool {
     a.keys.iter().any(|k| k != crate::symbol::SKIP)
 }
 
-fn opt_str(v: Option<&str>) -> TokenStream {
+pub(crate) fn opt_str(v: Option<&str>) -> TokenStream {
     match v {
         Some(s) => quote!(::core::option::Option::Some(#s)),
         None => quote!(::core::option::Option::None),
@@ -386,7 +386,7 @@ fn val_str(v: &Option<attr::Val<String>>) -> TokenStream {
 }
 
 /// The constant `__sp::Attrs` record of a node.
-fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
+pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
     if a.is_empty() && description.is_none() {
         return quote!(__sp::Attrs::EMPTY);
     }
@@ -438,6 +438,17 @@ fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
         Some(v) => {
             let keys = &v.value;
             quote!(::core::option::Option::Some(&[#(#keys),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let junctors = a.junctors.iter().map(|(k, v)| {
+        let v = v.value.tokens();
+        quote!((#k, #v))
+    });
+    let required_order = match &a.required_order {
+        Some(v) => {
+            let names = &v.value;
+            quote!(::core::option::Option::Some(&[#(#names),*]))
         }
         None => quote!(::core::option::Option::None),
     };
@@ -514,6 +525,8 @@ fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
         int_or_string: #int_or_string,
         list_type: #list_type,
         list_map_keys: #list_map_keys,
+        junctors: &[#(#junctors),*],
+        required_order: #required_order,
         map_type: #map_type,
         struct_type: #struct_type,
         validations: &[#(#rules),*],
@@ -547,39 +560,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
             __sp::node_replaced(cx, &__CONTAINER)
         },
         Body::Struct { fields, one_of } => {
-            let mut consts = Vec::new();
-            let mut stmts = Vec::new();
-            for (i, f) in fields.iter().enumerate() {
-                let name = &f.name;
-                let ty = f.ty;
-                let c = quote::format_ident!("__FIELD_{}", i);
-                match f.kind {
-                    FieldKind::Flatten { optional } => {
-                        stmts.push(quote_spanned!(ty.span()=>
-                            __sp::flatten::<#ty>(cx, &mut s, #name, #optional);
-                        ));
-                    }
-                    FieldKind::Property { required } => {
-                        let a = attrs_tokens(&f.attrs, f.description.as_deref());
-                        consts.push(quote!(const #c: __sp::Attrs = #a;));
-                        if f.attrs.replaces() {
-                            let required = required.unwrap_or(true);
-                            stmts.push(quote!(
-                                __sp::property_replaced(cx, &mut s, #name, #required, &#c);
-                            ));
-                        } else {
-                            let req = match required {
-                                None => quote!(__sp::Req::Auto),
-                                Some(true) => quote!(__sp::Req::Yes),
-                                Some(false) => quote!(__sp::Req::No),
-                            };
-                            stmts.push(quote_spanned!(ty.span()=>
-                                __sp::property::<#ty>(cx, &mut s, #name, #req, &#c);
-                            ));
-                        }
-                    }
-                }
-            }
+            let fields = fields_tokens(fields);
             let groups = one_of.iter().map(|(kind, names)| {
                 let kind = match kind {
                     OneOfKind::AtMost => quote!(__sp::OneOf::AtMost),
@@ -589,10 +570,9 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 quote!((#kind, &[#(#names),*]))
             });
             quote! {
-                #(#consts)*
                 const __CONTAINER: __sp::Attrs = #cattrs;
                 let mut s = __sp::object();
-                #(#stmts)*
+                #fields
                 __sp::finish_object(cx, &mut s, &__CONTAINER, &[#(#groups),*]);
                 s
             }
@@ -615,6 +595,18 @@ fn expand(m: &Model<'_>) -> TokenStream {
             const __CONTAINER: __sp::Attrs = #cattrs;
             __sp::string_enum(cx, &[#(#values),*], &__CONTAINER)
         },
+        Body::Union(u) => {
+            let union = enums::expand(u, krate);
+            quote! {
+                const __CONTAINER: __sp::Attrs = #cattrs;
+                #union
+            }
+        }
+        // Handled by the first arm.
+        Body::Replaced => quote! {
+            const __CONTAINER: __sp::Attrs = #cattrs;
+            __sp::node_replaced(cx, &__CONTAINER)
+        },
     };
     let map_key = match &m.body {
         Body::Enum(_) => quote! {
@@ -623,7 +615,13 @@ fn expand(m: &Model<'_>) -> TokenStream {
         },
         _ => TokenStream::new(),
     };
+    let crd = m
+        .crd
+        .as_ref()
+        .map(|c| crate::crd::expand(c, krate))
+        .unwrap_or_default();
     quote! {
+        #crd
         const _: () = {
             #[automatically_derived]
             impl #impl_generics #krate::StructuralSchema for #ident #ty_generics #where_clause {
@@ -636,5 +634,47 @@ fn expand(m: &Model<'_>) -> TokenStream {
             }
             #map_key
         };
+    }
+}
+
+/// The statements that add the fields to the object `s` (with `cx` in
+/// scope), each field's attributes as a constant.
+pub(crate) fn fields_tokens(fields: &[FieldModel<'_>]) -> TokenStream {
+    let mut consts = Vec::new();
+    let mut stmts = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        let name = &f.name;
+        let ty = f.ty;
+        let c = quote::format_ident!("__FIELD_{}", i);
+        match f.kind {
+            FieldKind::Flatten { optional } => {
+                stmts.push(quote_spanned!(ty.span()=>
+                    __sp::flatten::<#ty>(cx, &mut s, #name, #optional);
+                ));
+            }
+            FieldKind::Property { required } => {
+                let a = attrs_tokens(&f.attrs, f.description.as_deref());
+                consts.push(quote!(const #c: __sp::Attrs = #a;));
+                if f.attrs.replaces() {
+                    let required = required.unwrap_or(true);
+                    stmts.push(quote!(
+                        __sp::property_replaced(cx, &mut s, #name, #required, &#c);
+                    ));
+                } else {
+                    let req = match required {
+                        None => quote!(__sp::Req::Auto),
+                        Some(true) => quote!(__sp::Req::Yes),
+                        Some(false) => quote!(__sp::Req::No),
+                    };
+                    stmts.push(quote_spanned!(ty.span()=>
+                        __sp::property::<#ty>(cx, &mut s, #name, #req, &#c);
+                    ));
+                }
+            }
+        }
+    }
+    quote! {
+        #(#consts)*
+        #(#stmts)*
     }
 }

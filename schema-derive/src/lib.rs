@@ -14,10 +14,13 @@
 mod attr;
 mod cel;
 mod check;
+mod crd;
 mod ctxt;
 mod doc;
+mod enums;
 mod expand;
 mod json;
+mod names;
 mod symbol;
 
 use proc_macro::TokenStream;

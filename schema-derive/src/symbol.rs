@@ -59,9 +59,15 @@ pub const IMMUTABLE: &str = "immutable";
 pub const EXACTLY_ONE_OF: &str = "exactly_one_of";
 pub const AT_MOST_ONE_OF: &str = "at_most_one_of";
 pub const AT_LEAST_ONE_OF: &str = "at_least_one_of";
+pub const ALL_OF: &str = "all_of";
+pub const ANY_OF: &str = "any_of";
+pub const ONE_OF: &str = "one_of";
+pub const NOT: &str = "not";
+pub const REQUIRED_ORDER: &str = "required_order";
 pub const WITH: &str = "with";
 pub const SKIP: &str = "skip";
 pub const CRATE: &str = "crate";
+pub const CRD: &str = "crd";
 
 pub const RULE: &str = "rule";
 pub const MESSAGE: &str = "message";
@@ -107,6 +113,11 @@ pub const KEYS: &[(&str, u8)] = &[
     (INT_OR_STRING, ALL),
     (LIST_TYPE, ALL),
     (LIST_MAP_KEYS, ALL),
+    (ALL_OF, ALL),
+    (ANY_OF, ALL),
+    (ONE_OF, ALL),
+    (NOT, ALL),
+    (REQUIRED_ORDER, C),
     (MAP_TYPE, ALL),
     (STRUCT_TYPE, C | F),
     (VALIDATION, ALL),
@@ -117,6 +128,7 @@ pub const KEYS: &[(&str, u8)] = &[
     (WITH, ALL),
     (SKIP, F),
     (CRATE, C),
+    (CRD, C),
 ];
 
 /// The keys of `validation(...)`.
@@ -128,6 +140,73 @@ pub const RULE_KEYS: &[&str] = &[
     FIELD_PATH,
     OPTIONAL_OLD_SELF,
 ];
+
+pub const GROUP: &str = "group";
+pub const VERSION: &str = "version";
+pub const KIND: &str = "kind";
+pub const PLURAL: &str = "plural";
+pub const SINGULAR: &str = "singular";
+pub const LIST_KIND: &str = "list_kind";
+pub const SHORT_NAMES: &str = "short_names";
+pub const CATEGORIES: &str = "categories";
+pub const NAMESPACED: &str = "namespaced";
+pub const STATUS: &str = "status";
+pub const STATUS_SUBRESOURCE: &str = "status_subresource";
+pub const SPEC_OPTIONAL: &str = "spec_optional";
+pub const SCALE: &str = "scale";
+pub const PRINTER_COLUMN: &str = "printer_column";
+pub const SELECTABLE_FIELD: &str = "selectable_field";
+pub const SERVED: &str = "served";
+pub const STORAGE: &str = "storage";
+pub const DEPRECATED: &str = "deprecated";
+pub const DEPRECATION_WARNING: &str = "deprecation_warning";
+pub const DOC: &str = "doc";
+pub const MAX_DESCRIPTION_LEN: &str = "max_description_len";
+pub const ROOT: &str = "root";
+
+/// The keys of `crd(...)`.
+pub const CRD_KEYS: &[&str] = &[
+    GROUP,
+    VERSION,
+    KIND,
+    PLURAL,
+    SINGULAR,
+    LIST_KIND,
+    SHORT_NAMES,
+    CATEGORIES,
+    NAMESPACED,
+    STATUS,
+    STATUS_SUBRESOURCE,
+    SPEC_OPTIONAL,
+    SCALE,
+    PRINTER_COLUMN,
+    SELECTABLE_FIELD,
+    SERVED,
+    STORAGE,
+    DEPRECATED,
+    DEPRECATION_WARNING,
+    DOC,
+    MAX_DESCRIPTION_LEN,
+    ROOT,
+];
+
+pub const SPEC_REPLICAS_PATH: &str = "spec_replicas_path";
+pub const STATUS_REPLICAS_PATH: &str = "status_replicas_path";
+pub const LABEL_SELECTOR_PATH: &str = "label_selector_path";
+
+/// The keys of `scale(...)`.
+pub const SCALE_KEYS: &[&str] = &[
+    SPEC_REPLICAS_PATH,
+    STATUS_REPLICAS_PATH,
+    LABEL_SELECTOR_PATH,
+];
+
+pub const NAME: &str = "name";
+pub const JSON_PATH: &str = "json_path";
+pub const PRIORITY: &str = "priority";
+
+/// The keys of `printer_column(...)`.
+pub const COLUMN_KEYS: &[&str] = &[NAME, TYPE, JSON_PATH, DESCRIPTION, FORMAT, PRIORITY];
 
 /// Whether `key` is allowed on `target`; `None` for an unknown key.
 pub fn allowed(key: &str, target: Target) -> Option<bool> {

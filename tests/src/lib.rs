@@ -177,3 +177,6 @@ fn sample(s: &Structural, depth: usize) -> Value {
     }
     v
 }
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../README.md")]
+pub mod readme {}

@@ -1258,3 +1258,67 @@ fn attribute_type_mismatch_behind_a_user_type_is_reported_at_build_time() {
         ]
     );
 }
+
+// Enums with data: structural unions in each serde representation.
+#[path = "derive/enums.rs"]
+mod enums;
+
+/// Value validations under junctors, as JSON.
+#[derive(StructuralSchema)]
+#[allow(dead_code)]
+#[schema(
+    one_of = [{"required": ["host"]}, {"required": ["ip"]}],
+    not = {"required": ["legacy"]},
+    required_order = ["port", "name"]
+)]
+struct Junctors {
+    name: String,
+    port: i32,
+    host: Option<String>,
+    ip: Option<String>,
+    legacy: Option<String>,
+    #[schema(
+        int_or_string,
+        any_of = [{"type": "integer"}, {"type": "string"}],
+        all_of = [{"pattern": "^[0-9]+%?$"}]
+    )]
+    surge: Option<serde_json::Value>,
+}
+
+#[test]
+fn junctors_and_required_order() {
+    // `schema` checks it structural and accepted by CRD validation.
+    let s = schema::<Junctors>();
+    assert_eq!(s["required"], json!(["port", "name"]));
+    assert_eq!(
+        s["oneOf"],
+        json!([{"required": ["host"]}, {"required": ["ip"]}])
+    );
+    assert_eq!(s["not"], json!({"required": ["legacy"]}));
+    assert_eq!(
+        s["properties"]["surge"],
+        json!({
+            "allOf": [{"pattern": "^[0-9]+%?$"}],
+            "anyOf": [{"type": "integer"}, {"type": "string"}],
+            "x-kubernetes-int-or-string": true
+        })
+    );
+}
+
+#[derive(StructuralSchema)]
+#[allow(dead_code)]
+#[schema(required_order = ["name", "other"])]
+struct BadOrder {
+    name: String,
+    port: i32,
+}
+
+#[test]
+fn required_order_must_name_the_required_properties() {
+    assert_eq!(
+        errors_of::<BadOrder>(),
+        vec![
+            "BadOrder: `required_order` lists [\"name\", \"other\"], but the required properties are [\"name\", \"port\"]"
+        ]
+    );
+}

@@ -1,25 +1,33 @@
-//! Project automation: `cargo xtask ci | bench | bless`.
+//! Project automation: `cargo xtask ci | bench | bench-derive | bless | k8s-types`.
+
+mod derive_bench;
+mod k8s_types;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bless>
-  ci     formatting, lints and every test, as CI runs them
-  bench  the benchmarks (medians), side by side with the baselines
-  bless  nothing to bless yet: expected outputs are checked in by hand";
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-derive|bless|k8s-types [--check]>
+  ci         formatting, lints and every test, as CI runs them
+  bench      the benchmarks (medians), side by side with the baselines
+  bless      nothing to bless yet: expected outputs are checked in by hand
+  k8s-types  regenerate schema-core/src/rust/k8s/types.rs from the k8s-openapi
+             sources (--check: fail if it is out of date)";
 
 fn main() -> Result<()> {
-    let task = std::env::args().nth(1).unwrap_or_default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let task = args.first().cloned().unwrap_or_default();
     match task.as_str() {
         "ci" => ci(),
         "bench" => bench(),
+        "bench-derive" => derive_bench::run(&args[1..]),
+        "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
         "bless" => {
             println!("no snapshot suites to bless");
             Ok(())
         }
         _ => {
-            eprintln!("{USAGE}");
+            eprintln!("{USAGE}\n{}", derive_bench::USAGE);
             bail!("unknown task {task:?}")
         }
     }
@@ -38,6 +46,7 @@ fn cargo(args: &[&str]) -> Result<()> {
 
 fn ci() -> Result<()> {
     cargo(&["fmt", "--all", "--", "--check"])?;
+    k8s_types::run(true)?;
     cargo(&[
         "clippy",
         "--workspace",

@@ -15,6 +15,9 @@ use crate::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
 
 pub use crate::wire::JsonSchemaProps as Schema;
 
+mod unions;
+pub use unions::Union;
+
 /// A JSON value written in an attribute, as a constant.
 #[derive(Clone, Copy, Debug)]
 pub enum Json {
@@ -183,6 +186,11 @@ pub struct Attrs {
     pub list_type: Option<&'static str>,
     /// `list_map_keys`.
     pub list_map_keys: Option<&'static [&'static str]>,
+    /// `all_of`, `any_of`, `one_of` and `not`: value validations as JSON
+    /// (the key is the attribute's).
+    pub junctors: &'static [(&'static str, Json)],
+    /// `required_order`: the `required` list in this order.
+    pub required_order: Option<&'static [&'static str]>,
     /// `map_type`.
     pub map_type: Option<&'static str>,
     /// `struct_type`.
@@ -227,6 +235,8 @@ impl Attrs {
         int_or_string: false,
         list_type: None,
         list_map_keys: None,
+        junctors: &[],
+        required_order: None,
         map_type: None,
         struct_type: None,
         validations: &[],
@@ -429,6 +439,19 @@ pub fn finish_object(
 ) {
     if let Some(required) = &mut s.required {
         required.sort_unstable();
+        if let Some(order) = attrs.required_order {
+            let mut given: Vec<&str> = order.to_vec();
+            given.sort_unstable();
+            if given.iter().ne(required.iter()) {
+                cx.error(format!(
+                    "`required_order` lists {order:?}, but the required properties are {required:?}"
+                ));
+            } else {
+                *required = order.iter().map(|r| (*r).to_string()).collect();
+            }
+        }
+    } else if attrs.required_order.is_some() {
+        cx.error("`required_order` is given, but no property is required");
     }
     apply(cx, s, attrs);
     for kind in [OneOf::AtMost, OneOf::Exactly, OneOf::AtLeast] {
@@ -692,8 +715,42 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
             "field is immutable".to_string(),
         );
     }
+    for (key, json) in a.junctors {
+        apply_junctor(cx, s, key, json);
+    }
     if let Some(items) = a.items {
         apply_items(cx, s, items);
+    }
+}
+
+/// `all_of`, `any_of`, `one_of` (arrays of schemas) or `not` (a schema),
+/// decoded through the wire model.
+fn apply_junctor(cx: &mut SchemaCx, s: &mut JsonSchemaProps, key: &str, json: &Json) {
+    let value = json.to_value();
+    let mut dcx = crate::wire::codec::DecodeCx::default();
+    let path = crate::field::Path::new([key]);
+    let decode = |v: &Value, dcx: &mut crate::wire::codec::DecodeCx| {
+        JsonSchemaProps::from_value(v, &path, dcx)
+    };
+    match (key, &value) {
+        ("not", v) => {
+            if let Some(n) = decode(v, &mut dcx) {
+                s.not = Some(Box::new(n));
+            }
+        }
+        (_, Value::Array(items)) => {
+            let schemas: Vec<JsonSchemaProps> =
+                items.iter().filter_map(|i| decode(i, &mut dcx)).collect();
+            match key {
+                "all_of" => s.all_of = Some(schemas),
+                "any_of" => s.any_of = Some(schemas),
+                _ => s.one_of = Some(schemas),
+            }
+        }
+        _ => cx.error(format!("`{key}` takes an array of schemas")),
+    }
+    for issue in dcx.errors.iter().chain(&dcx.warnings) {
+        cx.error(format!("`{key}`: {issue}"));
     }
 }
 
@@ -751,3 +808,6 @@ fn apply_items(cx: &mut SchemaCx, s: &mut JsonSchemaProps, items: &Attrs) {
         )),
     }
 }
+
+/// The runtime of `#[schema(crd(...))]`.
+pub use super::crd::runtime as crd;

@@ -35,6 +35,26 @@
 //! | `serde_json::Map<String, Value>` | `object`, `x-kubernetes-preserve-unknown-fields: true` |
 //! | `Option<T>` | `T`'s schema; the field is not required. `nullable` only when asked |
 //! | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T`, `Cow<T>` | `T`'s schema |
+//! | enum of unit variants | `string`, `enum` of the variant names |
+//! | enum with data (externally tagged) | `object`, one optional property per variant, a rule: exactly one is set |
+//! | `#[serde(tag = "t")]` enum | `object`: the tag (a required string `enum`) and the variants' fields merged, rules tying each field to its variants |
+//! | `#[serde(tag = "t", content = "c")]` enum | `object`: the tag and the content (the variants' objects merged, or their one schema), rules tying them |
+//! | `#[serde(untagged)]` enum of an integer and a string | `x-kubernetes-int-or-string` (and `anyOf: [integer, string]`) |
+//!
+//! With the `k8s-openapi` feature, the k8s-openapi types have the schema
+//! controller-gen emits for the Go type, under the Kubernetes version the
+//! final crate selects on k8s-openapi (see [`k8s`]):
+//!
+//! | k8s-openapi | schema |
+//! | --- | --- |
+//! | `Quantity` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true`, the quantity `pattern` ([`k8s::QUANTITY_PATTERN`]) |
+//! | `IntOrString` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true` |
+//! | `Time`, `MicroTime` | `string`, `date-time` |
+//! | `metav1.Duration` fields (a `String` in k8s-openapi) | `string` |
+//! | `RawExtension` | `object`, `x-kubernetes-preserve-unknown-fields: true` |
+//! | apiextensions `JSON` | `x-kubernetes-preserve-unknown-fields: true` |
+//! | `ObjectMeta` (embedded, as in a pod template) | `object` with `name`, `namespace`, `labels`, `annotations`, `finalizers` (controller-gen's `generateEmbeddedObjectMeta` form) |
+//! | every other type (`PodTemplateSpec`, `Container`, `Condition`, `LabelSelector` …) | its properties, `required`, list and map types, list-map keys, defaults and marker validations as controller-gen writes them; descriptions are k8s-openapi's (space-joined where controller-gen keeps newlines) |
 //!
 //! Tuples, `()`, `i128`/`u128` and maps with non-string keys have no
 //! implementation: they have no structural form, and using them is a
@@ -44,7 +64,10 @@
 //! ([`std::any::type_name`]), so generic instances are told apart.
 #![doc = include_str!("attributes.md")]
 
+mod crd;
 mod impls;
+#[cfg(feature = "k8s-openapi")]
+pub mod k8s;
 
 #[doc(hidden)]
 pub mod __private;
@@ -52,6 +75,13 @@ pub mod __private;
 use std::fmt;
 
 use crate::wire::JsonSchemaProps;
+
+#[cfg(feature = "k8s-openapi")]
+pub use crd::to_k8s_crd;
+pub use crd::{
+    CrdError, CrdFilesError, CustomResource, FileProblem, MergeError, ObjectMeta, Scope,
+    UPDATE_CRDS_ENV, crd_file_name, crd_yaml, merge_crds, sync_crd_files, validate_crd,
+};
 
 /// How deep schemas may nest (the wire model's own limit).
 pub const MAX_DEPTH: usize = crate::wire::codec::MAX_DEPTH;

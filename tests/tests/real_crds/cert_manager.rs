@@ -14,6 +14,26 @@ use super::k8s::{Duration, Time};
 /// https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, StructuralSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(crd(
+    group = "cert-manager.io",
+    version = "v1",
+    kind = "Certificate",
+    namespaced,
+    status = CertificateStatus,
+    spec_optional,
+    short_names = ["cert", "certs"],
+    categories = ["cert-manager"],
+    doc = "A Certificate resource should be created to ensure an up to date and signed\nX.509 certificate is stored in the Kubernetes Secret resource named in `spec.secretName`.\n\nThe stored certificate will be renewed before it expires (as configured by `spec.renewBefore`).",
+    printer_column(name = "Ready", type = "string", json_path = ".status.conditions[?(@.type == \"Ready\")].status"),
+    printer_column(name = "Secret", type = "string", json_path = ".spec.secretName"),
+    printer_column(name = "Issuer", type = "string", json_path = ".spec.issuerRef.name", priority = 1),
+    printer_column(name = "Status", type = "string", json_path = ".status.conditions[?(@.type == \"Ready\")].message", priority = 1),
+    printer_column(name = "Expiration", type = "string", json_path = ".status.notAfter", priority = 1),
+    printer_column(name = "Age", type = "date", json_path = ".metadata.creationTimestamp", description = "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC."),
+    selectable_field = ".spec.issuerRef.group",
+    selectable_field = ".spec.issuerRef.kind",
+    selectable_field = ".spec.issuerRef.name",
+))]
 pub struct CertificateSpec {
     /// Requested set of X509 certificate subject attributes.
     /// More info: https://datatracker.ietf.org/doc/html/rfc5280#section-4.1.2.6

@@ -419,3 +419,36 @@ fn prometheus_rule_round_trip() {
     };
     p.admit_at(&format!("{SCHEMA}/properties/status"), &status);
 }
+
+/// The whole CRD `crd()` builds from the types equals the published
+/// `spec` (names, scope, versions, printer columns, selectable fields,
+/// subresources and the root schema); the published `metadata` only adds
+/// controller-gen's annotations.
+#[test]
+fn certificate_crd_equals_published() {
+    let Some(p) = published("cert-manager/cert-manager.io_certificates.yaml") else {
+        return;
+    };
+    let crd = <cert_manager::Certificate as schema_core::rust::CustomResource>::crd()
+        .unwrap_or_else(|e| panic!("{e}"));
+    p.assert_same(
+        "/spec",
+        &schema_core::wire::codec::Wire::encode(&crd)["spec"],
+    );
+    assert_eq!(crd.name(), Some("certificates.cert-manager.io"));
+}
+
+#[test]
+fn prometheus_rule_crd_equals_published() {
+    let Some(p) = published("prometheus-operator/monitoring.coreos.com_prometheusrules.yaml")
+    else {
+        return;
+    };
+    let crd = <prometheus::PrometheusRule as schema_core::rust::CustomResource>::crd()
+        .unwrap_or_else(|e| panic!("{e}"));
+    p.assert_same(
+        "/spec",
+        &schema_core::wire::codec::Wire::encode(&crd)["spec"],
+    );
+    assert_eq!(crd.name(), Some("prometheusrules.monitoring.coreos.com"));
+}

@@ -12,6 +12,16 @@ use super::k8s::{IntOrString, Time};
 
 /// spec defines the specification of desired alerting rule definitions for Prometheus.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, StructuralSchema)]
+#[schema(crd(
+    group = "monitoring.coreos.com",
+    version = "v1",
+    kind = "PrometheusRule",
+    namespaced,
+    status = ConfigResourceStatus,
+    short_names = ["promrule"],
+    categories = ["prometheus-operator"],
+    doc = "The `PrometheusRule` custom resource definition (CRD) defines [alerting](https://prometheus.io/docs/prometheus/latest/configuration/alerting_rules/) and [recording](https://prometheus.io/docs/prometheus/latest/configuration/recording_rules/) rules to be evaluated by `Prometheus` or `ThanosRuler` objects.\n\n`Prometheus` and `ThanosRuler` objects select `PrometheusRule` objects using label and namespace selectors.",
+))]
 pub struct PrometheusRuleSpec {
     /// groups defines the content of Prometheus rule file
     #[schema(list_type = "map", list_map_keys = ["name"])]

@@ -2,10 +2,10 @@ use schema_core::StructuralSchema;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, StructuralSchema)]
-#[serde(tag = "kind")]
-enum Mode {
-    Auto,
-    Manual,
+#[serde(untagged)]
+enum Config {
+    Path(String),
+    Inline { data: String },
 }
 
 fn main() {}

@@ -1,0 +1,603 @@
+//! Custom resources from Rust types: the [`CustomResource`] trait that
+//! `#[schema(crd(...))]` implements on the root type it generates, the
+//! CRD it builds (checked with the API server's CRD validation, the same
+//! check as `schema-gen check`), [`merge_crds`] for several versions of one
+//! kind, and the YAML files ([`sync_crd_files`] and the
+//! [`sync_crds!`](crate::sync_crds) macro).
+
+mod files;
+#[cfg(not(feature = "k8s-openapi"))]
+mod meta;
+pub mod runtime;
+
+use std::fmt;
+
+use crate::check::{Input, check};
+use crate::field::{ErrorList, FieldError, Path};
+use crate::rust::SchemaErrors;
+use crate::wire::codec::Wire;
+use crate::wire::{CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition, JsonSchemaProps};
+
+pub use files::{
+    CrdFilesError, FileProblem, UPDATE_CRDS_ENV, crd_file_name, crd_yaml, sync_crd_files,
+};
+
+/// The `metadata` of a custom resource: k8s-openapi's `ObjectMeta` with
+/// the `k8s-openapi` feature, else a small serde struct of the common
+/// fields that keeps every other key.
+#[cfg(feature = "k8s-openapi")]
+pub type ObjectMeta = k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta;
+#[cfg(not(feature = "k8s-openapi"))]
+pub use meta::ObjectMeta;
+
+/// Whether a custom resource lives in namespaces (`spec.scope`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// `Namespaced`.
+    Namespaced,
+    /// `Cluster` (the default of controller-gen and kube).
+    Cluster,
+}
+
+impl Scope {
+    /// `Namespaced` or `Cluster`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Scope::Namespaced => "Namespaced",
+            Scope::Cluster => "Cluster",
+        }
+    }
+}
+
+/// A custom resource's root type, as `#[schema(crd(...))]` generates it
+/// (`Foo { metadata, spec, status }`): its names, and its CRD.
+///
+/// ```
+/// use schema_core::StructuralSchema;
+/// use schema_core::rust::CustomResource;
+/// use serde::{Deserialize, Serialize};
+///
+/// /// A pet.
+/// #[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+/// #[schema(crd(group = "example.com", version = "v1", kind = "Pet", namespaced))]
+/// pub struct PetSpec {
+///     /// Its name.
+///     pub name: String,
+/// }
+///
+/// let crd = Pet::crd().unwrap();
+/// assert_eq!(crd.name(), Some("pets.example.com"));
+/// assert_eq!(Pet::API_VERSION, "example.com/v1");
+/// let pet = Pet::new("rex", PetSpec { name: "Rex".into() });
+/// assert_eq!(
+///     serde_json::to_value(&pet).unwrap(),
+///     serde_json::json!({
+///         "apiVersion": "example.com/v1",
+///         "kind": "Pet",
+///         "metadata": {"name": "rex"},
+///         "spec": {"name": "Rex"}
+///     })
+/// );
+/// ```
+pub trait CustomResource: Sized {
+    /// The spec struct.
+    type Spec;
+    /// `spec.group`.
+    const GROUP: &'static str;
+    /// The version (`spec.versions[*].name`).
+    const VERSION: &'static str;
+    /// `spec.names.kind`.
+    const KIND: &'static str;
+    /// `group/version`, written in `apiVersion`.
+    const API_VERSION: &'static str;
+    /// `spec.names.plural`.
+    const PLURAL: &'static str;
+    /// `spec.names.singular`.
+    const SINGULAR: &'static str;
+    /// `spec.names.listKind`.
+    const LIST_KIND: &'static str;
+    /// `spec.names.shortNames`.
+    const SHORT_NAMES: &'static [&'static str];
+    /// `spec.names.categories`.
+    const CATEGORIES: &'static [&'static str];
+    /// `spec.scope`.
+    const SCOPE: Scope;
+    /// The CRD's name, `plural.group`.
+    const CRD_NAME: &'static str;
+
+    /// This version's entry of the CRD (schema, subresources, columns,
+    /// selectable fields), not validated on its own.
+    ///
+    /// # Errors
+    ///
+    /// [`CrdError::Schema`] when a schema cannot be built.
+    fn crd_version() -> Result<CrdVersion, CrdError>;
+
+    /// The CRD of this version alone, validated as the API server
+    /// validates a create (and with the printer columns' and scale
+    /// subresource's paths resolved in the schema, see [`validate_crd`]).
+    /// Never panics: every problem is an error. For several versions of
+    /// one kind, give their CRDs to [`merge_crds`]; a version declared with
+    /// `storage = false` is meant for that, so its CRD alone is checked as
+    /// if it were the storage version (and returned as declared).
+    ///
+    /// # Errors
+    ///
+    /// [`CrdError::Schema`] when a schema cannot be built,
+    /// [`CrdError::Invalid`] with the API server's errors.
+    fn crd() -> Result<CustomResourceDefinition, CrdError> {
+        let crd = assemble(
+            Self::GROUP,
+            names(
+                Self::PLURAL,
+                Self::SINGULAR,
+                Self::KIND,
+                Self::LIST_KIND,
+                Self::SHORT_NAMES,
+                Self::CATEGORIES,
+            ),
+            Self::SCOPE,
+            vec![Self::crd_version()?],
+        );
+        // A version with `storage = false` is meant to be merged with the
+        // storage version: alone, it is checked as if it were that one.
+        let mut checked = crd.clone();
+        if let Some(v) = checked
+            .spec
+            .as_mut()
+            .and_then(|s| s.versions.as_mut())
+            .and_then(|v| v.first_mut())
+        {
+            v.storage = Some(true);
+        }
+        validate_crd(&checked)?;
+        Ok(crd)
+    }
+}
+
+fn names(
+    plural: &str,
+    singular: &str,
+    kind: &str,
+    list_kind: &str,
+    short_names: &[&str],
+    categories: &[&str],
+) -> CrdNames {
+    let list = |l: &[&str]| (!l.is_empty()).then(|| l.iter().map(|s| (*s).to_string()).collect());
+    CrdNames {
+        plural: Some(plural.to_string()),
+        singular: Some(singular.to_string()),
+        short_names: list(short_names),
+        kind: Some(kind.to_string()),
+        list_kind: Some(list_kind.to_string()),
+        categories: list(categories),
+        ..CrdNames::default()
+    }
+}
+
+fn assemble(
+    group: &str,
+    names: CrdNames,
+    scope: Scope,
+    versions: Vec<CrdVersion>,
+) -> CustomResourceDefinition {
+    let name = format!("{}.{group}", names.plural.as_deref().unwrap_or_default());
+    CustomResourceDefinition {
+        api_version: Some("apiextensions.k8s.io/v1".into()),
+        kind: Some("CustomResourceDefinition".into()),
+        metadata: Some(serde_json::json!({ "name": name })),
+        spec: Some(CrdSpec {
+            group: Some(group.to_string()),
+            names: Some(names),
+            scope: Some(scope.as_str().to_string()),
+            versions: Some(versions),
+            ..CrdSpec::default()
+        }),
+        ..CustomResourceDefinition::default()
+    }
+}
+
+/// Why a CRD could not be built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CrdError {
+    /// A schema could not be built (a recursive type, an attribute that
+    /// does not apply to the type behind a user type, ...).
+    Schema(SchemaErrors),
+    /// The CRD fails the API server's validation, or a printer column's or
+    /// the scale subresource's path is not in the schema.
+    Invalid {
+        /// The CRD's name.
+        name: String,
+        /// The errors, as the API server reports them.
+        errors: ErrorList,
+    },
+}
+
+impl fmt::Display for CrdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CrdError::Schema(e) => write!(f, "the schema cannot be built: {e}"),
+            // As the API server's 422 (`errors.NewInvalid`).
+            CrdError::Invalid { name, errors } => {
+                write!(
+                    f,
+                    "CustomResourceDefinition.apiextensions.k8s.io {name:?} is invalid: "
+                )?;
+                match errors.as_slice() {
+                    [one] => write!(f, "{one}"),
+                    many => {
+                        let all: Vec<String> = many.iter().map(ToString::to_string).collect();
+                        write!(f, "[{}]", all.join(", "))
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for CrdError {}
+
+/// Validates a CRD as `schema-gen check` does (the API server's create
+/// validation), then resolves the paths of printer columns and of the
+/// scale subresource in each version's schema: the server accepts a column
+/// path that names no field (the column prints `<none>`) and checks scale
+/// paths only when scaling, so these are reported here instead, as
+/// `Invalid value` errors at the path's field.
+///
+/// # Errors
+///
+/// [`CrdError::Invalid`] with every error found.
+pub fn validate_crd(crd: &CustomResourceDefinition) -> Result<(), CrdError> {
+    let mut errors = check(&Input::CrdV1(Box::new(crd.clone()))).errors;
+    let versions = crd.spec.iter().flat_map(|s| s.versions.iter().flatten());
+    for (i, v) in versions.enumerate() {
+        check_paths(v, &Path::new(["spec", "versions"]).index(i), &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(CrdError::Invalid {
+            name: crd.name().unwrap_or_default().to_string(),
+            errors,
+        })
+    }
+}
+
+/// Where a simple JSON path leads in a schema.
+enum Resolved<'a> {
+    /// To this node.
+    Node(&'a JsonSchemaProps),
+    /// Below a node that does not list its fields (metadata, maps,
+    /// preserved unknown fields, array items): not checked further.
+    Open,
+    /// Nowhere: this step names no property.
+    Missing,
+}
+
+/// Resolves the dotted prefix of a JSON path (up to the first `[` or
+/// filter) through `properties`.
+fn resolve<'a>(root: &'a JsonSchemaProps, path: &str) -> Resolved<'a> {
+    let Some(rest) = path.strip_prefix('.') else {
+        return Resolved::Open;
+    };
+    let mut node = root;
+    for step in rest.split('.') {
+        let (name, stop) = match step.find(['[', '{', '(', '@', '*']) {
+            Some(i) => (step.get(..i).unwrap_or_default(), true),
+            None => (step, false),
+        };
+        if name.is_empty() {
+            return Resolved::Open;
+        }
+        let props = node.properties.as_ref().filter(|p| !p.is_empty());
+        match props {
+            Some(p) => match p.get(name) {
+                Some(next) => node = next,
+                None => return Resolved::Missing,
+            },
+            None => return Resolved::Open,
+        }
+        if stop {
+            return Resolved::Open;
+        }
+    }
+    Resolved::Node(node)
+}
+
+fn check_paths(v: &CrdVersion, vp: &Path, errs: &mut ErrorList) {
+    let Some(schema) = v
+        .schema
+        .as_ref()
+        .and_then(|s| s.open_api_v3_schema.as_ref())
+    else {
+        return;
+    };
+    for (i, c) in v.additional_printer_columns.iter().flatten().enumerate() {
+        let Some(jp) = c.json_path.as_deref() else {
+            continue;
+        };
+        if let Resolved::Missing = resolve(schema, jp) {
+            errs.push(FieldError::invalid(
+                &vp.child("additionalPrinterColumns")
+                    .index(i)
+                    .child("jsonPath"),
+                jp,
+                "does not refer to a field of the schema",
+            ));
+        }
+    }
+    let Some(scale) = v.subresources.as_ref().and_then(|s| s.scale.as_ref()) else {
+        return;
+    };
+    let sp = vp.child("subresources").child("scale");
+    for (key, path, want) in [
+        (
+            "specReplicasPath",
+            scale.spec_replicas_path.as_deref(),
+            "integer",
+        ),
+        (
+            "statusReplicasPath",
+            scale.status_replicas_path.as_deref(),
+            "integer",
+        ),
+        (
+            "labelSelectorPath",
+            scale.label_selector_path.as_deref(),
+            "string",
+        ),
+    ] {
+        let Some(path) = path.filter(|p| !p.is_empty()) else {
+            continue;
+        };
+        let detail = match resolve(schema, path) {
+            Resolved::Missing => "does not refer to a field of the schema".to_string(),
+            Resolved::Node(n) if !n.type_str().is_empty() && n.type_str() != want => {
+                format!("must refer to a field of type {want}, not {}", n.type_str())
+            }
+            _ => continue,
+        };
+        errs.push(FieldError::invalid(&sp.child(key), path, detail));
+    }
+}
+
+/// Why [`merge_crds`] cannot merge.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MergeError {
+    /// Nothing to merge.
+    Empty,
+    /// A CRD differs from the first in group, names or scope.
+    Mismatch {
+        /// Which CRD (0-based).
+        index: usize,
+        /// The field that differs (`spec.group`, `spec.names`, `spec.scope`).
+        field: &'static str,
+        /// The first CRD's value (JSON).
+        expected: String,
+        /// This CRD's value (JSON).
+        found: String,
+    },
+    /// Two CRDs define the same version.
+    DuplicateVersion(String),
+    /// Not exactly one version is the storage version.
+    StorageVersions(Vec<String>),
+    /// The merged CRD fails validation.
+    Invalid(CrdError),
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::Empty => f.write_str("no CRDs to merge"),
+            MergeError::Mismatch {
+                index,
+                field,
+                expected,
+                found,
+            } => write!(
+                f,
+                "CRD {index} has {field} {found}, but the first has {expected}: the versions of one CRD share group, names and scope"
+            ),
+            MergeError::DuplicateVersion(v) => {
+                write!(f, "version {v:?} is defined more than once")
+            }
+            MergeError::StorageVersions(v) if v.is_empty() => f.write_str(
+                "no version is the storage version: exactly one must be (`storage = false` on the others)",
+            ),
+            MergeError::StorageVersions(v) => write!(
+                f,
+                "versions {} are all storage versions: exactly one must be (`storage = false` on the others)",
+                v.join(", ")
+            ),
+            MergeError::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// Merges the CRDs of several versions of one kind (each from its own
+/// root type, e.g. `v1alpha1::Foo::crd()?` and `v1::Foo::crd()?`) into one
+/// CRD with their versions in the order given. The group, names and scope
+/// must agree, version names must be distinct and exactly one version must
+/// be the storage version; the result is validated as
+/// [`CustomResource::crd`] validates.
+///
+/// # Errors
+///
+/// A [`MergeError`] naming what disagrees.
+pub fn merge_crds(
+    crds: &[CustomResourceDefinition],
+) -> Result<CustomResourceDefinition, MergeError> {
+    let Some(first) = crds.first() else {
+        return Err(MergeError::Empty);
+    };
+    let spec_of = |c: &CustomResourceDefinition| c.spec.clone().unwrap_or_default();
+    let first_spec = spec_of(first);
+    let json =
+        |v: Option<serde_json::Value>| v.map_or_else(|| "null".to_string(), |v| v.to_string());
+    let mut versions: Vec<CrdVersion> = Vec::new();
+    for (index, crd) in crds.iter().enumerate() {
+        let spec = spec_of(crd);
+        for (field, a, b) in [
+            (
+                "spec.group",
+                first_spec
+                    .group
+                    .as_ref()
+                    .map(|g| serde_json::Value::from(g.as_str())),
+                spec.group
+                    .as_ref()
+                    .map(|g| serde_json::Value::from(g.as_str())),
+            ),
+            (
+                "spec.names",
+                first_spec.names.as_ref().map(Wire::encode),
+                spec.names.as_ref().map(Wire::encode),
+            ),
+            (
+                "spec.scope",
+                first_spec
+                    .scope
+                    .as_ref()
+                    .map(|s| serde_json::Value::from(s.as_str())),
+                spec.scope
+                    .as_ref()
+                    .map(|s| serde_json::Value::from(s.as_str())),
+            ),
+        ] {
+            if a != b {
+                return Err(MergeError::Mismatch {
+                    index,
+                    field,
+                    expected: json(a),
+                    found: json(b),
+                });
+            }
+        }
+        for v in spec.versions.into_iter().flatten() {
+            let name = v.name.clone().unwrap_or_default();
+            if versions.iter().any(|o| o.name.as_deref() == Some(&name)) {
+                return Err(MergeError::DuplicateVersion(name));
+            }
+            versions.push(v);
+        }
+    }
+    let storage: Vec<String> = versions
+        .iter()
+        .filter(|v| v.storage == Some(true))
+        .map(|v| v.name.clone().unwrap_or_default())
+        .collect();
+    if storage.len() != 1 {
+        return Err(MergeError::StorageVersions(storage));
+    }
+    let mut merged = first.clone();
+    if let Some(spec) = &mut merged.spec {
+        spec.versions = Some(versions);
+    }
+    validate_crd(&merged).map_err(MergeError::Invalid)?;
+    Ok(merged)
+}
+
+/// The CRD as k8s-openapi's `CustomResourceDefinition` (to apply it with
+/// kube, say), converted through JSON.
+///
+/// # Errors
+///
+/// serde_json's error if k8s-openapi cannot read the document.
+#[cfg(feature = "k8s-openapi")]
+pub fn to_k8s_crd(
+    crd: &CustomResourceDefinition,
+) -> Result<
+    k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition,
+    serde_json::Error,
+> {
+    serde_json::from_value(crd.encode())
+}
+
+#[cfg(feature = "k8s-openapi")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_k8s_resource {
+    ($root:ident, $api_version:literal, $group:literal, $kind:literal, $version:literal, $plural:literal, $list_kind:literal, true) => {
+        $crate::__impl_k8s_resource!(@impl $root, $api_version, $group, $kind, $version, $plural, $list_kind, NamespaceResourceScope);
+    };
+    ($root:ident, $api_version:literal, $group:literal, $kind:literal, $version:literal, $plural:literal, $list_kind:literal, false) => {
+        $crate::__impl_k8s_resource!(@impl $root, $api_version, $group, $kind, $version, $plural, $list_kind, ClusterResourceScope);
+    };
+    (@impl $root:ident, $api_version:literal, $group:literal, $kind:literal, $version:literal, $plural:literal, $list_kind:literal, $scope:ident) => {
+        #[automatically_derived]
+        impl $crate::rust::__private::crd::k8s_openapi::Resource for $root {
+            const API_VERSION: &'static str = $api_version;
+            const GROUP: &'static str = $group;
+            const KIND: &'static str = $kind;
+            const VERSION: &'static str = $version;
+            const URL_PATH_SEGMENT: &'static str = $plural;
+            type Scope = $crate::rust::__private::crd::k8s_openapi::$scope;
+        }
+
+        #[automatically_derived]
+        impl $crate::rust::__private::crd::k8s_openapi::ListableResource for $root {
+            const LIST_KIND: &'static str = $list_kind;
+        }
+
+        #[automatically_derived]
+        impl $crate::rust::__private::crd::k8s_openapi::Metadata for $root {
+            type Ty = $crate::rust::ObjectMeta;
+
+            fn metadata(&self) -> &$crate::rust::ObjectMeta {
+                &self.metadata
+            }
+
+            fn metadata_mut(&mut self) -> &mut $crate::rust::ObjectMeta {
+                &mut self.metadata
+            }
+        }
+    };
+}
+
+/// Without the `k8s-openapi` feature there are no k8s-openapi traits to
+/// implement.
+#[cfg(not(feature = "k8s-openapi"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_k8s_resource {
+    ($($tt:tt)*) => {};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema(v: serde_json::Value) -> JsonSchemaProps {
+        let mut cx = crate::wire::codec::DecodeCx::default();
+        JsonSchemaProps::from_value(&v, &Path::root(), &mut cx).unwrap_or_default()
+    }
+
+    #[test]
+    fn paths_resolve_through_properties() {
+        let s = schema(serde_json::json!({
+            "type": "object",
+            "properties": {
+                "metadata": {"type": "object"},
+                "spec": {"type": "object", "properties": {
+                    "replicas": {"type": "integer"},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "items": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}}
+                }}
+            }
+        }));
+        assert!(
+            matches!(resolve(&s, ".spec.replicas"), Resolved::Node(n) if n.type_str() == "integer")
+        );
+        assert!(matches!(resolve(&s, ".spec.nope"), Resolved::Missing));
+        assert!(matches!(
+            resolve(&s, ".metadata.creationTimestamp"),
+            Resolved::Open
+        ));
+        assert!(matches!(resolve(&s, ".spec.labels.app"), Resolved::Open));
+        assert!(matches!(resolve(&s, ".spec.items[*].a"), Resolved::Open));
+        assert!(matches!(resolve(&s, ".spec.itemz[0]"), Resolved::Missing));
+        assert!(matches!(resolve(&s, ".status"), Resolved::Missing));
+    }
+}
