@@ -11,7 +11,7 @@
 //! `CustomResource::crd` builds the CRD.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::Token;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
@@ -66,6 +66,8 @@ pub struct CrdAttrs {
     pub doc: Option<Val<String>>,
     pub max_description_len: Option<Val<i64>>,
     pub root: Option<Val<String>>,
+    pub object_root: Option<Val<bool>>,
+    pub explicit_names: Option<Val<bool>>,
 }
 
 /// Parses `crd(...)` into `slot`.
@@ -122,6 +124,8 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
         SERVED => attr::flag(cx, &meta, k, span, &mut out.served),
         STORAGE => attr::flag(cx, &meta, k, span, &mut out.storage),
         DEPRECATED => attr::flag(cx, &meta, k, span, &mut out.deprecated),
+        OBJECT_ROOT => attr::flag(cx, &meta, k, span, &mut out.object_root),
+        EXPLICIT_NAMES => attr::flag(cx, &meta, k, span, &mut out.explicit_names),
         MAX_DESCRIPTION_LEN => attr::count(cx, &meta, k, span, &mut out.max_description_len),
         SHORT_NAMES => string_list(cx, &meta, k, span, &mut out.short_names),
         CATEGORIES => string_list(cx, &meta, k, span, &mut out.categories),
@@ -280,10 +284,18 @@ pub struct ColumnModel {
     priority: Option<i64>,
 }
 
+/// `crd(object_root, ...)`: the struct is the whole object.
+pub struct ObjectRoot {
+    /// The type of the `spec` field (`()` without one).
+    spec: syn::Type,
+}
+
 /// The checked model of `crd(...)`.
 pub struct CrdModel {
     root: syn::Ident,
     spec: syn::Ident,
+    object_root: Option<ObjectRoot>,
+    omitted_names: Vec<&'static str>,
     vis: syn::Visibility,
     group: String,
     version: String,
@@ -355,24 +367,96 @@ fn check_path(cx: &Ctxt, v: &Val<String>, what: &str, prefixes: &[&str]) {
     }
 }
 
-/// Checks `crd(...)` on the struct `input` and builds the model.
-/// `named_struct` says whether the struct has named fields (and is not a
-/// newtype or transparent).
+/// `crd(object_root, ...)`: the keys that only make sense around a spec
+/// struct, and the fields the root needs.
+fn object_root(
+    cx: &Ctxt,
+    a: &CrdAttrs,
+    span: Span,
+    fields: &[serde_derive_internals::ast::Field<'_>],
+) -> ObjectRoot {
+    let misplaced = [
+        (
+            STATUS,
+            a.status.as_ref().map(|v| v.span),
+            "the struct's own `status` field is the status",
+        ),
+        (
+            SPEC_OPTIONAL,
+            a.spec_optional.as_ref().map(|v| v.span),
+            "the struct's own `spec` field says whether the spec is required",
+        ),
+        (
+            DOC,
+            a.doc.as_ref().map(|v| v.span),
+            "the struct's doc comment (or `description`) describes the root",
+        ),
+        (
+            ROOT,
+            a.root.as_ref().map(|v| v.span),
+            "the struct itself is the root type",
+        ),
+    ];
+    for (key, at, why) in misplaced {
+        if let Some(at) = at {
+            cx.error(
+                at,
+                format!("`{key}` does not apply with `object_root`: {why}"),
+            );
+        }
+    }
+    let by_name = |name: &str| {
+        fields
+            .iter()
+            .find(|f| f.attrs.name().serialize_name() == name && !f.attrs.skip_serializing())
+    };
+    match by_name("metadata") {
+        None => cx.error(
+            span,
+            "`object_root` needs a `metadata` field (`pub metadata: schema_core::rust::ObjectMeta`), as every API object has",
+        ),
+        Some(f) => {
+            let named_metadata =
+                matches!(&f.member, syn::Member::Named(i) if i == "metadata");
+            if !named_metadata {
+                let at = f.original.ident.as_ref().map_or(f.original.span(), |i| i.span());
+                cx.error(
+                    at,
+                    "the `metadata` field of an `object_root` struct must be named `metadata`",
+                );
+            }
+        }
+    }
+    let spec = by_name("spec").map_or_else(|| syn::parse_quote!(()), |f| f.ty.clone());
+    ObjectRoot { spec }
+}
+
+/// Checks `crd(...)` on the struct `input` and builds the model. `fields`
+/// are the struct's fields when it has named ones (and is not a newtype
+/// or transparent).
 pub fn build(
     cx: &Ctxt,
     attr: &Val<Box<CrdAttrs>>,
     input: &syn::DeriveInput,
-    named_struct: bool,
+    fields: Option<&[serde_derive_internals::ast::Field<'_>]>,
 ) -> Option<CrdModel> {
     let a = &attr.value;
     let span = attr.span;
-    if !named_struct {
+    let Some(fields) = fields else {
         cx.error(
             span,
             "`crd(...)` applies to a struct with named fields: the spec of the custom resource",
         );
         return None;
-    }
+    };
+    let object = a
+        .object_root
+        .as_ref()
+        .filter(|v| v.value)
+        .map(|_| object_root(cx, a, span, fields));
+    let has_status = fields
+        .iter()
+        .any(|f| f.attrs.name().serialize_name() == "status");
     if !input.generics.params.is_empty() {
         cx.error(
             input.generics.span(),
@@ -439,25 +523,29 @@ pub fn build(
 
     // The root type's name.
     let root_name = a.root.as_ref().unwrap_or(kind);
-    let root = match syn::parse_str::<syn::Ident>(&root_name.value) {
-        Ok(_) => format_ident!("{}", root_name.value, span = root_name.span),
-        Err(_) => {
-            let hint = if a.root.is_some() {
-                ""
-            } else {
-                "; name the root type with `root = \"...\"`"
-            };
-            cx.error(
-                root_name.span,
-                format!(
-                    "`{}` is not a Rust identifier, so it cannot name the root type{hint}",
-                    root_name.value
-                ),
-            );
-            return None;
+    let root = if object.is_some() {
+        input.ident.clone()
+    } else {
+        match syn::parse_str::<syn::Ident>(&root_name.value) {
+            Ok(_) => format_ident!("{}", root_name.value, span = root_name.span),
+            Err(_) => {
+                let hint = if a.root.is_some() {
+                    ""
+                } else {
+                    "; name the root type with `root = \"...\"`"
+                };
+                cx.error(
+                    root_name.span,
+                    format!(
+                        "`{}` is not a Rust identifier, so it cannot name the root type{hint}",
+                        root_name.value
+                    ),
+                );
+                return None;
+            }
         }
     };
-    if root == input.ident {
+    if root == input.ident && object.is_none() {
         let msg = if a.root.is_some() {
             format!(
                 "the root `{}` is the spec struct's own name: the derive generates the root type next to the spec, so it needs another name",
@@ -472,16 +560,32 @@ pub fn build(
         cx.error(root_name.span, msg);
     }
 
-    if let (Some(s), None) = (&a.status_subresource, &a.status) {
-        cx.error(
-            s.span,
-            "`status_subresource` needs a status: `status = StatusType`",
-        );
-    }
+    let has_status = if object.is_some() {
+        has_status
+    } else {
+        a.status.is_some()
+    };
+    // With `object_root`, the subresource follows the `status` field
+    // unless it is written (the API server allows either without the
+    // other).
+    let status_subresource = match (&a.status_subresource, &object) {
+        (Some(s), Some(_)) => s.value,
+        (None, Some(_)) => has_status,
+        (Some(s), None) => {
+            if !has_status {
+                cx.error(
+                    s.span,
+                    "`status_subresource` needs a status: `status = StatusType`",
+                );
+            }
+            has_status && s.value
+        }
+        (None, None) => has_status,
+    };
     let scale = match &a.scale {
         None => None,
         Some(sc) => {
-            if a.status.is_none() {
+            if !has_status && object.is_none() {
                 cx.error(
                     sc.span,
                     "`scale(...)` needs a status (`status = StatusType`): the status replicas path points into it",
@@ -585,9 +689,20 @@ pub fn build(
         }
     }
     let deprecation_warning = a.deprecation_warning.as_ref().map(|v| v.value.clone());
+    let mut omitted_names = Vec::new();
+    if attr::Attrs::flag(&a.explicit_names) {
+        if a.singular.is_none() {
+            omitted_names.push("singular");
+        }
+        if a.list_kind.is_none() {
+            omitted_names.push("listKind");
+        }
+    }
     Some(CrdModel {
         root,
         spec: input.ident.clone(),
+        object_root: object,
+        omitted_names,
         vis: input.vis.clone(),
         group: group.value.clone(),
         version: version.value.clone(),
@@ -599,7 +714,7 @@ pub fn build(
         categories,
         namespaced: attr::Attrs::flag(&a.namespaced),
         status: a.status.as_ref().map(|s| s.value.clone()),
-        status_subresource: a.status_subresource.as_ref().is_none_or(|s| s.value),
+        status_subresource,
         spec_optional: attr::Attrs::flag(&a.spec_optional),
         scale,
         columns,
@@ -734,9 +849,76 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let root_str = root.to_string();
+    let omitted_names = &m.omitted_names;
+    let (spec_type, root_def) = match &m.object_root {
+        Some(o) => (
+            o.spec.to_token_stream(),
+            quote!(__sp::crd::RootDef::Object(__sp::crd::schema_of::<#root>)),
+        ),
+        None => (
+            quote!(#spec),
+            quote!(__sp::crd::RootDef::Generated {
+                spec: __sp::crd::schema_of::<#spec>,
+                spec_optional: #spec_optional,
+                status: #status_schema,
+                description: #description,
+            }),
+        ),
+    };
+    let custom_resource = quote! {
+            #[automatically_derived]
+            impl #krate::rust::CustomResource for #root {
+                type Spec = #spec_type;
+                const GROUP: &'static str = #group;
+                const VERSION: &'static str = #version;
+                const KIND: &'static str = #kind;
+                const API_VERSION: &'static str = #api_version;
+                const PLURAL: &'static str = #plural;
+                const SINGULAR: &'static str = #singular;
+                const LIST_KIND: &'static str = #list_kind;
+                const SHORT_NAMES: &'static [&'static str] = &[#(#short_names),*];
+                const CATEGORIES: &'static [&'static str] = &[#(#categories),*];
+                const SCOPE: #krate::rust::Scope = #scope;
+                const CRD_NAME: &'static str = #crd_name;
+                const OMITTED_NAMES: &'static [&'static str] = &[#(#omitted_names),*];
+
+                fn crd_version() -> ::core::result::Result<
+                    #krate::wire::CrdVersion,
+                    #krate::rust::CrdError,
+                > {
+                    const __DEF: __sp::crd::CrdDef = __sp::crd::CrdDef {
+                        root: #root_str,
+                        version: #version,
+                        schema: #root_def,
+                        status_subresource: #status_subresource,
+                        scale: #scale,
+                        printer_columns: &[#(#columns),*],
+                        selectable_fields: &[#(#selectable_fields),*],
+                        served: #served,
+                        storage: #storage,
+                        deprecated: #deprecated,
+                        deprecation_warning: #deprecation_warning,
+                        max_description_len: #max_description_len,
+                    };
+                    __sp::crd::crd_version(&__DEF)
+                }
+            }
+
+    };
     let k8s = quote_spanned!(root.span()=>
         #krate::__impl_k8s_resource!(#root, #api_version, #group, #kind, #version, #plural, #list_kind, #namespaced);
     );
+    if m.object_root.is_some() {
+        return quote! {
+            const _: () = {
+                use #krate::rust::__private as __sp;
+
+                #custom_resource
+
+                #k8s
+            };
+        };
+    }
     quote! {
         #[doc = #struct_doc]
         #[derive(::core::clone::Clone, ::core::fmt::Debug)]
@@ -767,45 +949,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                 }
             }
 
-            #[automatically_derived]
-            impl #krate::rust::CustomResource for #root {
-                type Spec = #spec;
-                const GROUP: &'static str = #group;
-                const VERSION: &'static str = #version;
-                const KIND: &'static str = #kind;
-                const API_VERSION: &'static str = #api_version;
-                const PLURAL: &'static str = #plural;
-                const SINGULAR: &'static str = #singular;
-                const LIST_KIND: &'static str = #list_kind;
-                const SHORT_NAMES: &'static [&'static str] = &[#(#short_names),*];
-                const CATEGORIES: &'static [&'static str] = &[#(#categories),*];
-                const SCOPE: #krate::rust::Scope = #scope;
-                const CRD_NAME: &'static str = #crd_name;
-
-                fn crd_version() -> ::core::result::Result<
-                    #krate::wire::CrdVersion,
-                    #krate::rust::CrdError,
-                > {
-                    const __DEF: __sp::crd::CrdDef = __sp::crd::CrdDef {
-                        root: #root_str,
-                        version: #version,
-                        spec: __sp::crd::schema_of::<#spec>,
-                        spec_optional: #spec_optional,
-                        status: #status_schema,
-                        status_subresource: #status_subresource,
-                        scale: #scale,
-                        printer_columns: &[#(#columns),*],
-                        selectable_fields: &[#(#selectable_fields),*],
-                        served: #served,
-                        storage: #storage,
-                        deprecated: #deprecated,
-                        deprecation_warning: #deprecation_warning,
-                        description: #description,
-                        max_description_len: #max_description_len,
-                    };
-                    __sp::crd::crd_version(&__DEF)
-                }
-            }
+            #custom_resource
 
             #[automatically_derived]
             impl __sp::crd::serde::Serialize for #root {

@@ -119,10 +119,15 @@ fn build<'a>(
         .or(cont.attrs.type_from())
         .or(cont.attrs.type_try_from());
     let crd = attrs.crd.as_ref().and_then(|c| {
-        let named_struct = serialized_as.is_none()
-            && !cont.attrs.transparent()
-            && matches!(cont.data, ast::Data::Struct(ast::Style::Struct, _));
-        crate::crd::build(cx, c, input, named_struct)
+        let fields = match &cont.data {
+            ast::Data::Struct(ast::Style::Struct, fields)
+                if serialized_as.is_none() && !cont.attrs.transparent() =>
+            {
+                Some(fields.as_slice())
+            }
+            _ => None,
+        };
+        crate::crd::build(cx, c, input, fields)
     });
     let body = if let Some(ty) = serialized_as {
         Body::Newtype(ty)

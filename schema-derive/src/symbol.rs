@@ -163,6 +163,8 @@ pub const DEPRECATION_WARNING: &str = "deprecation_warning";
 pub const DOC: &str = "doc";
 pub const MAX_DESCRIPTION_LEN: &str = "max_description_len";
 pub const ROOT: &str = "root";
+pub const OBJECT_ROOT: &str = "object_root";
+pub const EXPLICIT_NAMES: &str = "explicit_names";
 
 /// The keys of `crd(...)`.
 pub const CRD_KEYS: &[&str] = &[
@@ -188,6 +190,8 @@ pub const CRD_KEYS: &[&str] = &[
     DOC,
     MAX_DESCRIPTION_LEN,
     ROOT,
+    OBJECT_ROOT,
+    EXPLICIT_NAMES,
 ];
 
 pub const SPEC_REPLICAS_PATH: &str = "spec_replicas_path";

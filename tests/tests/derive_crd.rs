@@ -784,6 +784,164 @@ fn yaml_files_written_and_checked() {
 }
 
 // ---------------------------------------------------------------------------
+// `object_root`: the struct is the whole object
+// ---------------------------------------------------------------------------
+
+/// The desired state of a Gizmo.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, StructuralSchema)]
+pub struct GizmoSpec {
+    /// Its size.
+    #[schema(minimum = 1)]
+    pub size: i32,
+}
+
+/// Gizmo is written whole: the root schema is this struct's own.
+#[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(crd(
+    group = "example.com",
+    version = "v1",
+    kind = "Gizmo",
+    namespaced,
+    object_root,
+    explicit_names,
+    scale(
+        spec_replicas_path = ".spec.size",
+        status_replicas_path = ".status.size"
+    ),
+    printer_column(name = "Size", type = "integer", json_path = ".spec.size"),
+))]
+pub struct Gizmo {
+    /// The API version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// Not in the schema, still written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(skip)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    #[schema(type = "object")]
+    pub metadata: schema_core::rust::ObjectMeta,
+    pub spec: GizmoSpec,
+    /// An operation besides the spec.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 10)]
+    pub operation: Option<String>,
+    /// The observed state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<GizmoStatus>,
+}
+
+/// The observed state of a Gizmo.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, StructuralSchema)]
+pub struct GizmoStatus {
+    /// Its size.
+    pub size: i32,
+}
+
+#[test]
+fn object_root_schema_is_the_struct() {
+    let crd = crd_of::<Gizmo>();
+    let v = crd.encode();
+    assert_json(
+        v["spec"]["names"].clone(),
+        // flect's plural, as controller-gen's.
+        json!({"plural": "gizmoes", "kind": "Gizmo"}),
+    );
+    assert_json(
+        v["spec"]["versions"][0]["subresources"].clone(),
+        json!({"status": {}, "scale": {"specReplicasPath": ".spec.size", "statusReplicasPath": ".status.size"}}),
+    );
+    assert_json(
+        root_schema(&crd),
+        json!({
+            "description": "Gizmo is written whole: the root schema is this struct's own.",
+            "type": "object",
+            "required": ["spec"],
+            "properties": {
+                "apiVersion": {"description": "The API version.", "type": "string"},
+                "metadata": {"type": "object"},
+                "spec": {
+                    "description": "The desired state of a Gizmo.",
+                    "type": "object",
+                    "required": ["size"],
+                    "properties": {
+                        "size": {"description": "Its size.", "type": "integer", "format": "int32", "minimum": 1}
+                    }
+                },
+                "operation": {"description": "An operation besides the spec.", "type": "string", "maxLength": 10},
+                "status": {
+                    "description": "The observed state.",
+                    "type": "object",
+                    "required": ["size"],
+                    "properties": {"size": {"description": "Its size.", "type": "integer", "format": "int32"}}
+                }
+            }
+        }),
+    );
+    // The names keep their defaults as constants.
+    assert_eq!(Gizmo::LIST_KIND, "GizmoList");
+    assert_eq!(Gizmo::SINGULAR, "gizmo");
+    assert_eq!(
+        <Gizmo as k8s_openapi::Resource>::URL_PATH_SEGMENT,
+        "gizmoes"
+    );
+    let _: fn(kube::Client) -> kube::Api<Gizmo> = |c| kube::Api::namespaced(c, "default");
+    // Serde is the struct's own.
+    let g: Gizmo = serde_json::from_value(json!({
+        "apiVersion": "example.com/v1", "kind": "Gizmo", "metadata": {"name": "g"}, "spec": {"size": 2}
+    }))
+    .unwrap();
+    assert_eq!(g.kind.as_deref(), Some("Gizmo"));
+    assert_eq!(
+        serde_json::to_value(&g).unwrap(),
+        json!({"apiVersion": "example.com/v1", "kind": "Gizmo", "metadata": {"name": "g"}, "spec": {"size": 2}})
+    );
+}
+
+/// Without a status field, the status subresource only when asked (as
+/// Tekton's CRDs do).
+#[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+#[schema(crd(
+    group = "example.com",
+    version = "v1",
+    kind = "Bare",
+    object_root,
+    status_subresource
+))]
+pub struct Bare {
+    #[schema(skip)]
+    #[serde(default)]
+    pub metadata: schema_core::rust::ObjectMeta,
+    #[serde(default)]
+    pub data: std::collections::BTreeMap<String, String>,
+}
+
+#[test]
+fn object_root_without_status() {
+    let crd = crd_of::<Bare>();
+    let v = crd.encode();
+    assert_json(
+        v["spec"]["names"].clone(),
+        json!({"plural": "bares", "singular": "bare", "kind": "Bare", "listKind": "BareList"}),
+    );
+    assert_json(
+        v["spec"]["versions"][0]["subresources"].clone(),
+        json!({"status": {}}),
+    );
+    assert_json(
+        root_schema(&crd),
+        json!({
+            "description": "Without a status field, the status subresource only when asked (as\nTekton's CRDs do).",
+            "type": "object",
+            "properties": {
+                "data": {"type": "object", "additionalProperties": {"type": "string"}}
+            }
+        }),
+    );
+}
+
+// ---------------------------------------------------------------------------
 // Every CRD derived here checks clean, as `schema-gen check` checks
 // ---------------------------------------------------------------------------
 
@@ -805,6 +963,8 @@ fn every_crd_checks_clean() {
         crd_of::<v2::OtherRobot>(),
         crd_of::<v2::ClusterRobot>(),
         crd_of::<KubeThing>(),
+        crd_of::<Gizmo>(),
+        crd_of::<Bare>(),
     ];
     for crd in crds {
         // Through the YAML, as `schema-gen check` reads a file.

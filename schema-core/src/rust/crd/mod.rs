@@ -100,6 +100,9 @@ pub trait CustomResource: Sized {
     const SHORT_NAMES: &'static [&'static str];
     /// `spec.names.categories`.
     const CATEGORIES: &'static [&'static str];
+    /// The names the CRD leaves out for the API server to default
+    /// (`singular`, `listKind`: `crd(explicit_names, ...)` without them).
+    const OMITTED_NAMES: &'static [&'static str] = &[];
     /// `spec.scope`.
     const SCOPE: Scope;
     /// The CRD's name, `plural.group`.
@@ -130,9 +133,9 @@ pub trait CustomResource: Sized {
             Self::GROUP,
             names(
                 Self::PLURAL,
-                Self::SINGULAR,
+                (!Self::OMITTED_NAMES.contains(&"singular")).then_some(Self::SINGULAR),
                 Self::KIND,
-                Self::LIST_KIND,
+                (!Self::OMITTED_NAMES.contains(&"listKind")).then_some(Self::LIST_KIND),
                 Self::SHORT_NAMES,
                 Self::CATEGORIES,
             ),
@@ -157,19 +160,19 @@ pub trait CustomResource: Sized {
 
 fn names(
     plural: &str,
-    singular: &str,
+    singular: Option<&str>,
     kind: &str,
-    list_kind: &str,
+    list_kind: Option<&str>,
     short_names: &[&str],
     categories: &[&str],
 ) -> CrdNames {
     let list = |l: &[&str]| (!l.is_empty()).then(|| l.iter().map(|s| (*s).to_string()).collect());
     CrdNames {
         plural: Some(plural.to_string()),
-        singular: Some(singular.to_string()),
+        singular: singular.map(str::to_string),
         short_names: list(short_names),
         kind: Some(kind.to_string()),
-        list_kind: Some(list_kind.to_string()),
+        list_kind: list_kind.map(str::to_string),
         categories: list(categories),
         ..CrdNames::default()
     }

@@ -59,6 +59,25 @@ pub struct ColumnDef {
     pub json_path: &'static str,
 }
 
+/// Where the root schema of a version comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum RootDef {
+    /// `crd(...)` on a spec struct: the root controller-gen writes for a
+    /// Go root type around the spec and the status.
+    Generated {
+        /// The spec struct's schema.
+        spec: fn(&mut SchemaCx) -> JsonSchemaProps,
+        /// `spec_optional`.
+        spec_optional: bool,
+        /// `status = T`: its schema.
+        status: Option<fn(&mut SchemaCx) -> JsonSchemaProps>,
+        /// `doc`: the root schema's description.
+        description: Option<&'static str>,
+    },
+    /// `crd(object_root, ...)`: the struct's own schema is the root.
+    Object(fn(&mut SchemaCx) -> JsonSchemaProps),
+}
+
 /// The version-level part of `crd(...)`, as a constant.
 #[derive(Clone, Copy, Debug)]
 pub struct CrdDef {
@@ -66,13 +85,9 @@ pub struct CrdDef {
     pub root: &'static str,
     /// `version`.
     pub version: &'static str,
-    /// The spec struct's schema.
-    pub spec: fn(&mut SchemaCx) -> JsonSchemaProps,
-    /// `spec_optional`.
-    pub spec_optional: bool,
-    /// `status = T`: its schema.
-    pub status: Option<fn(&mut SchemaCx) -> JsonSchemaProps>,
-    /// `status_subresource` (true unless `= false`).
+    /// The root schema.
+    pub schema: RootDef,
+    /// Whether the version has the status subresource.
     pub status_subresource: bool,
     /// `scale(...)`.
     pub scale: Option<ScaleDef>,
@@ -88,8 +103,6 @@ pub struct CrdDef {
     pub deprecated: bool,
     /// `deprecation_warning`.
     pub deprecation_warning: Option<&'static str>,
-    /// `doc`: the root schema's description.
-    pub description: Option<&'static str>,
     /// `max_description_len`.
     pub max_description_len: Option<i64>,
 }
@@ -102,39 +115,26 @@ fn string_prop(description: &str) -> JsonSchemaProps {
     }
 }
 
-/// The version entry of a CRD: the root schema built as controller-gen
-/// builds it for a Go root type (`TypeMeta` + `ObjectMeta` + spec +
-/// status), subresources, printer columns and selectable fields. Not yet
-/// validated: [`crate::rust::CustomResource::crd`] validates the whole CRD.
+/// The version entry of a CRD: the root schema (built as controller-gen
+/// builds it for a Go root type, `TypeMeta` + `ObjectMeta` + spec +
+/// status, or the `object_root` struct's own), subresources, printer
+/// columns and selectable fields. Not yet validated:
+/// [`crate::rust::CustomResource::crd`] validates the whole CRD.
 ///
 /// # Errors
 ///
-/// [`CrdError::Schema`] with every error of the spec's and status' schemas.
+/// [`CrdError::Schema`] with every error of the root's schemas.
 pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
     let mut cx = SchemaCx::new();
     cx.root = Some(def.root.to_string());
-    let spec = cx.in_property("spec", |cx| (def.spec)(cx));
-    let status = def.status.map(|status| cx.in_property("status", status));
-    let mut props: IndexMap<String, JsonSchemaProps> = IndexMap::new();
-    props.insert("apiVersion".into(), string_prop(API_VERSION_DESCRIPTION));
-    props.insert("kind".into(), string_prop(KIND_DESCRIPTION));
-    props.insert(
-        "metadata".into(),
-        JsonSchemaProps {
-            type_: Some("object".into()),
-            ..JsonSchemaProps::default()
-        },
-    );
-    props.insert("spec".into(), spec);
-    if let Some(status) = status {
-        props.insert("status".into(), status);
-    }
-    let mut root = JsonSchemaProps {
-        description: def.description.map(str::to_string),
-        type_: Some("object".into()),
-        required: (!def.spec_optional).then(|| vec!["spec".to_string()]),
-        properties: Some(props),
-        ..JsonSchemaProps::default()
+    let mut root = match def.schema {
+        RootDef::Generated {
+            spec,
+            spec_optional,
+            status,
+            description,
+        } => generated_root(&mut cx, spec, spec_optional, status, description),
+        RootDef::Object(object) => object(&mut cx),
     };
     let root = cx.finish(root.clone()).map(|_| {
         if let Some(max) = def.max_description_len {
@@ -144,7 +144,7 @@ pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
     });
     let root = root.map_err(CrdError::Schema)?;
 
-    let status_enabled = def.status.is_some() && def.status_subresource;
+    let status_enabled = def.status_subresource;
     let scale = def.scale.map(|s| ScaleSubresource {
         spec_replicas_path: Some(s.spec_replicas_path.to_string()),
         status_replicas_path: Some(s.status_replicas_path.to_string()),
@@ -192,6 +192,40 @@ pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
         selectable_fields: (!selectable.is_empty()).then_some(selectable),
         ..CrdVersion::default()
     })
+}
+
+/// The root controller-gen writes for a Go root type: `TypeMeta`,
+/// `ObjectMeta`, the spec and the status.
+fn generated_root(
+    cx: &mut SchemaCx,
+    spec: fn(&mut SchemaCx) -> JsonSchemaProps,
+    spec_optional: bool,
+    status: Option<fn(&mut SchemaCx) -> JsonSchemaProps>,
+    description: Option<&'static str>,
+) -> JsonSchemaProps {
+    let spec = cx.in_property("spec", spec);
+    let status = status.map(|status| cx.in_property("status", status));
+    let mut props: IndexMap<String, JsonSchemaProps> = IndexMap::new();
+    props.insert("apiVersion".into(), string_prop(API_VERSION_DESCRIPTION));
+    props.insert("kind".into(), string_prop(KIND_DESCRIPTION));
+    props.insert(
+        "metadata".into(),
+        JsonSchemaProps {
+            type_: Some("object".into()),
+            ..JsonSchemaProps::default()
+        },
+    );
+    props.insert("spec".into(), spec);
+    if let Some(status) = status {
+        props.insert("status".into(), status);
+    }
+    JsonSchemaProps {
+        description: description.map(str::to_string),
+        type_: Some("object".into()),
+        required: (!spec_optional).then(|| vec!["spec".to_string()]),
+        properties: Some(props),
+        ..JsonSchemaProps::default()
+    }
 }
 
 /// controller-gen's `TruncateDescription` (`maxDescLen`): every
