@@ -366,7 +366,12 @@ fn cmd_rust(
     let generated = crate::rustgen::InputFile::parse(&name, &bytes)
         .and_then(|input| config.generate(std::slice::from_ref(&input)));
     let source = match generated {
-        Ok(g) => g.files.into_values().next().unwrap_or_default(),
+        Ok(g) => {
+            for w in &g.warnings {
+                let _ = writeln!(io.stderr, "warning: {w}");
+            }
+            g.files.into_values().next().unwrap_or_default()
+        }
         Err(e) => {
             let _ = writeln!(io.stderr, "error: {e}");
             return EXIT_UNPROCESSABLE;

@@ -34,7 +34,7 @@ pub fn doc_safe(d: &str) -> bool {
 
 /// `#[doc]` lines for a description (nothing when docs are off or the
 /// text cannot be a doc comment).
-fn doc_lines(opts: &Options, d: Option<&str>) -> TokenStream {
+pub fn doc_lines(opts: &Options, d: Option<&str>) -> TokenStream {
     let Some(d) = d else {
         return TokenStream::new();
     };
@@ -54,7 +54,7 @@ fn doc_lines(opts: &Options, d: Option<&str>) -> TokenStream {
 
 /// The description as an attribute, when it cannot be a doc comment (or
 /// docs are off).
-fn description_attr(opts: &Options, d: Option<&str>) -> Option<Attr> {
+pub fn description_attr(opts: &Options, d: Option<&str>) -> Option<Attr> {
     let d = d?;
     (!opts.docs || !doc_safe(d)).then(|| Attr {
         key: "description",
@@ -130,7 +130,8 @@ fn attr_tokens(a: &Attr) -> TokenStream {
     }
 }
 
-fn schema_attr(attrs: &[Attr]) -> TokenStream {
+/// `#[schema(...)]` of `attrs` (nothing when empty).
+pub fn schema_attr(attrs: &[Attr]) -> TokenStream {
     if attrs.is_empty() {
         return TokenStream::new();
     }
@@ -150,8 +151,8 @@ pub fn ty_tokens(space: &TypeSpace, ty: &Ty) -> TokenStream {
         Ty::Value => quote!(::serde_json::Value),
         Ty::JsonMap => quote!(::serde_json::Map<::std::string::String, ::serde_json::Value>),
         Ty::IntOrString => quote!(::k8s_openapi::apimachinery::pkg::util::intstr::IntOrString),
-        Ty::Quantity => quote!(::k8s_openapi::apimachinery::pkg::api::resource::Quantity),
         Ty::Time => quote!(::k8s_openapi::apimachinery::pkg::apis::meta::v1::Time),
+        Ty::ObjectMeta => quote!(::schema_core::rust::ObjectMeta),
         Ty::Vec(t) => {
             let t = ty_tokens(space, t);
             quote!(::std::vec::Vec<#t>)
@@ -190,7 +191,7 @@ pub fn field_tokens(opts: &Options, space: &TypeSpace, f: &Field) -> TokenStream
     let mut attrs = Vec::new();
     attrs.extend(description_attr(opts, desc));
     attrs.extend(f.mapped.attrs.iter().cloned());
-    let optional = !f.required || f.nullable;
+    let optional = f.is_option();
     if f.required && optional {
         attrs.push(Attr {
             key: "required",
@@ -211,7 +212,11 @@ pub fn field_tokens(opts: &Options, space: &TypeSpace, f: &Field) -> TokenStream
     } else {
         TokenStream::new()
     };
-    let serde = if optional && !f.required {
+    let serde = if f.serde_default && f.mapped.ty == Ty::ObjectMeta {
+        quote!(#[serde(#rename default, skip_serializing_if = "::schema_core::rust::is_empty_meta")])
+    } else if f.serde_default {
+        quote!(#[serde(#rename default)])
+    } else if optional && !f.required {
         quote!(#[serde(#rename default, skip_serializing_if = "::core::option::Option::is_none")])
     } else if rename.is_empty() {
         TokenStream::new()
@@ -227,7 +232,7 @@ pub fn field_tokens(opts: &Options, space: &TypeSpace, f: &Field) -> TokenStream
 }
 
 /// The derives of every generated type.
-fn derives(opts: &Options) -> TokenStream {
+pub fn derives(opts: &Options) -> TokenStream {
     let extra = opts
         .derives
         .iter()

@@ -25,7 +25,7 @@ use schema_core::source::{self, Limits};
 use schema_core::wire::{CrdVersion, CustomResourceDefinition};
 use serde_json::Value;
 
-use space::{Attr, AttrValue, TypeSpace};
+use space::{Attr, AttrValue, Ty, TypeSpace};
 
 /// An error of generation, with the place in the schema it concerns.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -58,7 +58,8 @@ pub struct Options {
     pub type_names: BTreeMap<String, String>,
     /// Descriptions as doc comments (else as `description` attributes).
     pub docs: bool,
-    /// Use k8s-openapi's `ObjectMeta`, `IntOrString`, `Quantity` and `Time`.
+    /// Use k8s-openapi's `IntOrString` and `Time` (else JSON values and
+    /// strings with attributes).
     pub k8s_openapi: bool,
 }
 
@@ -114,6 +115,21 @@ impl InputFile {
 pub struct Generated {
     /// Module name → source.
     pub files: BTreeMap<String, String>,
+    /// What the types cannot reproduce (conversion settings, ...).
+    pub warnings: Vec<String>,
+    /// Module name → the root types generated in it, in input order.
+    pub roots: BTreeMap<String, Vec<RootType>>,
+}
+
+/// A generated root type (one version of one CRD).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootType {
+    /// Its path inside the generated module (`v1::Issuer`).
+    pub path: String,
+    /// The CRD's name (`issuers.cert-manager.io`).
+    pub crd: String,
+    /// The version.
+    pub version: String,
 }
 
 /// The generator's configuration, prost-build style.
@@ -176,7 +192,10 @@ impl Config {
         let mut scope = names::Scope::default();
         for f in inputs {
             let module = scope.claim(&names::field_name(&module_stem(&f.name)));
-            out.files.insert(module, generate_file(&self.opts, f)?);
+            let mut roots = Vec::new();
+            let source = generate_file(&self.opts, f, &mut out.warnings, &mut roots)?;
+            out.roots.insert(module.clone(), roots);
+            out.files.insert(module, source);
         }
         Ok(out)
     }
@@ -267,11 +286,21 @@ pub fn header(name: &str) -> String {
 struct VersionInput<'a> {
     crd: &'a CustomResourceDefinition,
     version: &'a CrdVersion,
+    /// The document's index in the file.
+    doc: usize,
+    /// The version's index in the CRD.
     index: usize,
 }
 
 /// Generates the source of one input file: one module per version.
-pub fn generate_file(opts: &Options, f: &InputFile) -> Result<String, GenError> {
+/// What the generated types cannot reproduce is added to `warnings`, the
+/// root types to `roots`.
+pub fn generate_file(
+    opts: &Options,
+    f: &InputFile,
+    warnings: &mut Vec<String>,
+    roots: &mut Vec<RootType>,
+) -> Result<String, GenError> {
     let mut modules: BTreeMap<String, Vec<VersionInput<'_>>> = BTreeMap::new();
     let mut module_order: Vec<String> = Vec::new();
     let mut bare: Option<&schema_core::wire::JsonSchemaProps> = None;
@@ -286,9 +315,9 @@ pub fn generate_file(opts: &Options, f: &InputFile) -> Result<String, GenError> 
                 }
                 bare = Some(s);
             }
-            Input::CrdV1(crd) => collect_versions(opts, crd, &mut modules, &mut module_order)?,
+            Input::CrdV1(crd) => collect_versions(opts, crd, di, &mut modules, &mut module_order)?,
             Input::CrdV1Beta1 { v1, .. } => {
-                collect_versions(opts, v1, &mut modules, &mut module_order)?
+                collect_versions(opts, v1, di, &mut modules, &mut module_order)?
             }
         }
     }
@@ -306,10 +335,11 @@ pub fn generate_file(opts: &Options, f: &InputFile) -> Result<String, GenError> 
         items.push(module_tokens(opts, &space, TokenStream::new()));
     }
     let mut crd_exprs = Vec::new();
+    let mut found_roots = Vec::new();
     for m in &module_order {
         let versions = &modules[m];
         let mut space = TypeSpace::default();
-        let mut roots = Vec::new();
+        let mut named = Vec::new();
         for v in versions {
             let kind = v
                 .crd
@@ -319,10 +349,10 @@ pub fn generate_file(opts: &Options, f: &InputFile) -> Result<String, GenError> 
                 .and_then(|n| n.kind.clone())
                 .unwrap_or_default();
             let root_name = space.reserve(opts, &names::type_name(&kind, "Resource"));
-            roots.push((root_name, v));
+            named.push((root_name, v));
         }
         let mut root_items = Vec::new();
-        for (root_name, v) in &roots {
+        for (root_name, v) in &named {
             let path = format!(
                 "{}: spec.versions[{}].schema.openAPIV3Schema",
                 f.name, v.index
@@ -334,10 +364,20 @@ pub fn generate_file(opts: &Options, f: &InputFile) -> Result<String, GenError> 
                 .and_then(|s| s.open_api_v3_schema.as_ref())
                 .ok_or_else(|| GenError::at(&path, "the version has no schema"))?
                 .to_value();
-            root_items.push(root_tokens(opts, &mut space, v, root_name, &schema, &path)?);
+            root_items.push(root_tokens(
+                opts, &mut space, v, root_name, &schema, &path, warnings,
+            )?);
             let module = format_ident!("{}", m.trim_start_matches("r#"));
             let root = format_ident!("{}", root_name);
-            crd_exprs.push((crd_key(v.crd), quote!(#module::#root::crd())));
+            crd_exprs.push(((v.doc, v.index), crd_key(v.crd), quote!(#module::#root)));
+            found_roots.push((
+                (v.doc, v.index),
+                RootType {
+                    path: format!("{}::{root_name}", m),
+                    crd: crd_key(v.crd),
+                    version: v.version.name.clone().unwrap_or_default(),
+                },
+            ));
         }
         let body = module_tokens(opts, &space, quote!(#(#root_items)*));
         let module: TokenStream = m.parse().unwrap_or_default();
@@ -347,7 +387,13 @@ pub fn generate_file(opts: &Options, f: &InputFile) -> Result<String, GenError> 
             }
         });
     }
-    let crds = crds_fn(&crd_exprs);
+    found_roots.sort_by_key(|r| r.0);
+    roots.extend(found_roots.into_iter().map(|r| r.1));
+    let crds = if crd_exprs.is_empty() {
+        TokenStream::new()
+    } else {
+        crds_fn(&mut crd_exprs)
+    };
     let file = quote! {
         #(#items)*
         #crds
@@ -369,24 +415,34 @@ fn crd_key(crd: &CustomResourceDefinition) -> String {
 
 /// `pub fn crds()`: every CRD of the file, its versions merged, in input
 /// order.
-fn crds_fn(exprs: &[(String, TokenStream)]) -> TokenStream {
+fn crds_fn(exprs: &mut [((usize, usize), String, TokenStream)]) -> TokenStream {
+    exprs.sort_by_key(|e| e.0);
     let mut order: Vec<&String> = Vec::new();
-    for (k, _) in exprs {
+    for (_, k, _) in exprs.iter() {
         if !order.contains(&k) {
             order.push(k);
         }
     }
     let per_crd = order.iter().map(|k| {
-        let versions = exprs.iter().filter(|(kk, _)| kk == *k).map(|(_, e)| e);
+        let versions = exprs.iter().filter(|(_, kk, _)| kk == *k).map(|(_, _, root)| {
+            quote!(<#root as ::schema_core::rust::CustomResource>::crd().map_err(::schema_core::rust::MergeError::Invalid)?)
+        });
         quote! {
-            ::schema_core::rust::merge_crds(&[#(#versions),*])
+            ::schema_core::rust::merge_crds(&[#(#versions),*])?
         }
     });
     quote! {
         /// The CRDs of this file rebuilt from the types: every version of
         /// every CRD, in input order.
-        pub fn crds() -> ::std::vec::Vec<::schema_core::rust::CrdResult> {
-            ::std::vec![#(#per_crd),*]
+        ///
+        /// # Errors
+        ///
+        /// The first CRD that cannot be built or merged.
+        pub fn crds() -> ::core::result::Result<
+            ::std::vec::Vec<::schema_core::wire::CustomResourceDefinition>,
+            ::schema_core::rust::MergeError,
+        > {
+            ::core::result::Result::Ok(::std::vec![#(#per_crd),*])
         }
     }
 }
@@ -394,6 +450,7 @@ fn crds_fn(exprs: &[(String, TokenStream)]) -> TokenStream {
 fn collect_versions<'a>(
     opts: &Options,
     crd: &'a CustomResourceDefinition,
+    doc: usize,
     modules: &mut BTreeMap<String, Vec<VersionInput<'a>>>,
     order: &mut Vec<String>,
 ) -> Result<(), GenError> {
@@ -417,6 +474,7 @@ fn collect_versions<'a>(
         modules.entry(module).or_default().push(VersionInput {
             crd,
             version: v,
+            doc,
             index: i,
         });
     }
@@ -435,8 +493,12 @@ fn module_tokens(opts: &Options, space: &TypeSpace, roots: TokenStream) -> Token
     }
 }
 
-/// The root type of one version: a struct of the root's properties with
-/// the CRD attributes.
+/// The root type of one version: a struct of the root schema's own
+/// properties with `crd(object_root, ...)`, so that the derive gives back
+/// the root schema exactly, whatever its shape. `apiVersion`, `kind` and
+/// `metadata` are fields even when the schema does not name them (left
+/// out of the schema with `skip`): every API object has them, and kube
+/// reads them. `metadata` is schema-core's `ObjectMeta`.
 fn root_tokens(
     opts: &Options,
     space: &mut TypeSpace,
@@ -444,93 +506,206 @@ fn root_tokens(
     root_name: &str,
     schema: &Value,
     path: &str,
+    warnings: &mut Vec<String>,
 ) -> Result<TokenStream, GenError> {
     let n = schema
         .as_object()
         .ok_or_else(|| GenError::at(path, "the schema must be an object"))?;
-    let def = space.struct_def(opts, n, path, root_name, 0)?;
-    let crd_attr = crd_attr(v);
-    let description = n.get("description").and_then(Value::as_str);
-    let doc = emit::doc_safe(description.unwrap_or_default()) && opts.docs;
-    let mut cattrs = vec![crd_attr];
-    if let (Some(d), false) = (description, doc) {
+    if n.get("type").and_then(Value::as_str) != Some("object") || !n.contains_key("properties") {
+        return Err(GenError::at(
+            path,
+            "the root schema must be an object with properties to become a Rust type",
+        ));
+    }
+    let mut def = space.struct_def(opts, n, path, root_name, 0)?;
+    let props = n
+        .get("properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    // `metadata`: schema-core's `ObjectMeta`, whose own schema is
+    // `{type: object}`; kept out of the schema when the schema has none.
+    match props.get("metadata") {
+        Some(m) => {
+            let plain = m.as_object().is_some_and(|m| {
+                m.get("type").and_then(Value::as_str) == Some("object")
+                    && m.keys().all(|k| k == "type" || k == "description")
+            });
+            if !plain {
+                return Err(GenError::at(
+                    format!("{path}.properties[metadata]"),
+                    "a root `metadata` other than `{type: object}` (with a description) has no Rust mapping: kube needs `ObjectMeta` there",
+                ));
+            }
+            if let Some(f) = def.fields.iter_mut().find(|f| f.json_name == "metadata") {
+                f.mapped.ty = Ty::ObjectMeta;
+                f.serde_default = !f.required;
+            }
+        }
+        None => def.fields.insert(
+            0,
+            space::Field::skipped("metadata", "metadata", Ty::ObjectMeta, true),
+        ),
+    }
+    for (json, rust) in [("kind", "kind"), ("apiVersion", "api_version")] {
+        if !props.contains_key(json) {
+            def.fields
+                .insert(0, space::Field::skipped(json, rust, Ty::String, false));
+        }
+    }
+    let mut cattrs = vec![crd_attr(v, &props, warnings)];
+    cattrs.extend(space.root_attrs(n, path)?);
+    if let Some(order) = &def.required_order {
         cattrs.push(Attr {
-            key: "description",
-            value: AttrValue::Str(d.to_string()),
+            key: "required_order",
+            value: AttrValue::StrList(order.clone()),
         });
     }
-    let docs = if doc {
-        let lines = description.unwrap_or_default().split('\n').map(|l| {
-            let l = if l.is_empty() {
-                String::new()
-            } else {
-                format!(" {l}")
-            };
-            quote!(#[doc = #l])
-        });
-        quote!(#(#lines)*)
-    } else {
-        TokenStream::new()
-    };
+    let description = n.get("description").and_then(Value::as_str);
+    let doc = emit::doc_lines(opts, description);
+    cattrs.extend(emit::description_attr(opts, description));
     let name = format_ident!("{}", root_name);
     let fields = def
         .fields
         .iter()
         .map(|f| emit::field_tokens(opts, space, f));
-    let inner = cattrs.iter().map(emit_attr);
-    let extra_derives = opts
-        .derives
-        .iter()
-        .filter_map(|d| d.parse::<TokenStream>().ok());
+    let schema = emit::schema_attr(&cattrs);
+    let derives = emit::derives(opts);
+    let new = root_new(space, &def, &name);
+    let extra = if def.preserve_unknown {
+        quote! {
+            /// The fields the schema does not name (it keeps unknown fields).
+            #[serde(flatten)]
+            pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+        }
+    } else {
+        TokenStream::new()
+    };
     Ok(quote! {
-        #docs
-        #[derive(::serde::Serialize, ::serde::Deserialize, ::schema_core::StructuralSchema #(, #extra_derives)*)]
-        #[schema(#(#inner),*)]
+        #doc
+        #derives
+        #schema
         pub struct #name {
             #(#fields)*
+            #extra
         }
+        #new
     })
 }
 
-fn emit_attr(a: &Attr) -> TokenStream {
-    // Reuse the nested form: `key(...)` or `key = ...`.
-    let key = format_ident!("{}", a.key);
-    match &a.value {
-        AttrValue::Str(s) => quote!(#key = #s),
-        AttrValue::Nested(inner) => {
-            let inner = inner.iter().map(emit_attr);
-            quote!(#key(#(#inner),*))
+/// `Root::new(name, spec)`: `apiVersion` and `kind` set, the name in the
+/// metadata, everything else empty; only when every other field can be
+/// empty.
+fn root_new(space: &TypeSpace, def: &space::StructDef, name: &syn::Ident) -> TokenStream {
+    let mut params = Vec::new();
+    let mut inits = Vec::new();
+    for f in &def.fields {
+        let field: TokenStream = f.rust_name.parse().unwrap_or_default();
+        let optional = f.is_option();
+        let init = match f.json_name.as_str() {
+            "apiVersion" | "kind" => {
+                let c = if f.json_name == "kind" {
+                    quote!(KIND)
+                } else {
+                    quote!(API_VERSION)
+                };
+                let v = quote!(::std::string::ToString::to_string(<Self as ::schema_core::rust::CustomResource>::#c));
+                if optional {
+                    quote!(::core::option::Option::Some(#v))
+                } else {
+                    v
+                }
+            }
+            "metadata" => quote!(::schema_core::rust::ObjectMeta {
+                name: ::core::option::Option::Some(::std::string::ToString::to_string(name)),
+                ..::core::default::Default::default()
+            }),
+            "spec" => {
+                let ty = emit::ty_tokens(space, &f.mapped.ty);
+                params.push(quote!(spec: #ty));
+                if optional {
+                    quote!(::core::option::Option::Some(spec))
+                } else {
+                    quote!(spec)
+                }
+            }
+            _ if optional => quote!(::core::option::Option::None),
+            _ if f.serde_default => quote!(::core::default::Default::default()),
+            // A required field besides the spec: no constructor.
+            _ => return TokenStream::new(),
+        };
+        inits.push(quote!(#field: #init,));
+    }
+    if def.preserve_unknown {
+        inits.push(quote!(extra: ::serde_json::Map::new(),));
+    }
+    let spec_doc = if params.is_empty() {
+        ""
+    } else {
+        " with `spec`"
+    };
+    let doc = format!(
+        " A `{name}` named `name`{spec_doc}: `apiVersion` and `kind` set, everything else empty."
+    );
+    quote! {
+        impl #name {
+            #[doc = #doc]
+            pub fn new(name: &str #(, #params)*) -> Self {
+                Self {
+                    #(#inits)*
+                }
+            }
         }
-        AttrValue::Flag => quote!(#key),
-        AttrValue::Json(j) => {
-            let j = emit::json_tokens(j);
-            quote!(#key = #j)
-        }
-        AttrValue::StrList(l) => quote!(#key = [#(#l),*]),
-        AttrValue::Rule(_) => TokenStream::new(),
     }
 }
 
-/// `crd(...)` of a version.
-fn crd_attr(v: &VersionInput<'_>) -> Attr {
+fn str_attr(key: &'static str, v: &str) -> Attr {
+    Attr {
+        key,
+        value: AttrValue::Str(v.to_string()),
+    }
+}
+
+fn json_attr(key: &'static str, v: impl Into<Value>) -> Attr {
+    Attr {
+        key,
+        value: AttrValue::Json(v.into()),
+    }
+}
+
+fn flag(key: &'static str) -> Attr {
+    Attr {
+        key,
+        value: AttrValue::Flag,
+    }
+}
+
+/// `crd(...)` of a version: everything of the CRD `crds()` gives back.
+/// What the attributes cannot say (conversion, `preserveUnknownFields`)
+/// is a warning.
+fn crd_attr(
+    v: &VersionInput<'_>,
+    props: &serde_json::Map<String, Value>,
+    warnings: &mut Vec<String>,
+) -> Attr {
     let spec = v.crd.spec.clone().unwrap_or_default();
     let names = spec.names.clone().unwrap_or_default();
-    let mut inner = Vec::new();
-    let s = |k: &'static str, v: &str| Attr {
-        key: k,
-        value: AttrValue::Str(v.to_string()),
-    };
-    inner.push(s("group", spec.group.as_deref().unwrap_or_default()));
-    inner.push(s("version", v.version.name.as_deref().unwrap_or_default()));
-    inner.push(s("kind", names.kind.as_deref().unwrap_or_default()));
+    let mut inner = vec![
+        str_attr("group", spec.group.as_deref().unwrap_or_default()),
+        str_attr("version", v.version.name.as_deref().unwrap_or_default()),
+        str_attr("kind", names.kind.as_deref().unwrap_or_default()),
+    ];
     if let Some(p) = &names.plural {
-        inner.push(s("plural", p));
+        inner.push(str_attr("plural", p));
     }
     if let Some(p) = &names.singular {
-        inner.push(s("singular", p));
+        inner.push(str_attr("singular", p));
     }
     if let Some(p) = &names.list_kind {
-        inner.push(s("list_kind", p));
+        inner.push(str_attr("list_kind", p));
+    }
+    if names.singular.is_none() || names.list_kind.is_none() {
+        inner.push(flag("explicit_names"));
     }
     if let Some(l) = &names.short_names {
         inner.push(Attr {
@@ -545,10 +720,99 @@ fn crd_attr(v: &VersionInput<'_>) -> Attr {
         });
     }
     if spec.scope.as_deref() == Some("Namespaced") {
+        inner.push(flag("namespaced"));
+    }
+    inner.push(flag("object_root"));
+    let meta = v.crd.metadata.as_ref();
+    if let Some(a) = meta.and_then(|m| m.get("annotations")) {
+        if a.as_object()
+            .is_some_and(|a| a.values().all(Value::is_string))
+        {
+            inner.push(json_attr("annotations", a.clone()));
+        }
+    }
+    let version = v.version;
+    let sub = version.subresources.clone().unwrap_or_default();
+    let has_status = sub.status.is_some();
+    if has_status != props.contains_key("status") {
+        inner.push(json_attr("status_subresource", has_status));
+    }
+    if version.subresources.is_some() && !has_status && sub.scale.is_none() {
+        inner.push(flag("empty_subresources"));
+    }
+    if let Some(scale) = &sub.scale {
+        let mut s = vec![
+            str_attr(
+                "spec_replicas_path",
+                scale.spec_replicas_path.as_deref().unwrap_or_default(),
+            ),
+            str_attr(
+                "status_replicas_path",
+                scale.status_replicas_path.as_deref().unwrap_or_default(),
+            ),
+        ];
+        if let Some(l) = &scale.label_selector_path {
+            s.push(str_attr("label_selector_path", l));
+        }
         inner.push(Attr {
-            key: "namespaced",
-            value: AttrValue::Flag,
+            key: "scale",
+            value: AttrValue::Nested(s),
         });
+    }
+    for c in version.additional_printer_columns.iter().flatten() {
+        let mut col = vec![
+            str_attr("name", c.name.as_deref().unwrap_or_default()),
+            str_attr("type", c.type_.as_deref().unwrap_or_default()),
+            str_attr("json_path", c.json_path.as_deref().unwrap_or_default()),
+        ];
+        if let Some(d) = &c.description {
+            col.push(str_attr("description", d));
+        }
+        if let Some(f) = &c.format {
+            col.push(str_attr("format", f));
+        }
+        if let Some(p) = c.priority {
+            col.push(json_attr("priority", p));
+        }
+        inner.push(Attr {
+            key: "printer_column",
+            value: AttrValue::Nested(col),
+        });
+    }
+    for f in version.selectable_fields.iter().flatten() {
+        inner.push(str_attr(
+            "selectable_field",
+            f.json_path.as_deref().unwrap_or_default(),
+        ));
+    }
+    if version.served != Some(true) {
+        inner.push(json_attr("served", false));
+    }
+    if version.storage != Some(true) {
+        inner.push(json_attr("storage", false));
+    }
+    if let Some(w) = &version.deprecation_warning {
+        inner.push(str_attr("deprecation_warning", w));
+    } else if version.deprecated == Some(true) {
+        inner.push(flag("deprecated"));
+    }
+    let crd = crd_key(v.crd);
+    if v.index == 0 {
+        if spec.conversion.is_some() {
+            warnings.push(format!(
+                "{crd}: spec.conversion is not reproduced by the generated types (crds() has none)"
+            ));
+        }
+        if meta.and_then(|m| m.get("labels")).is_some() {
+            warnings.push(format!(
+                "{crd}: metadata.labels are not reproduced by the generated types"
+            ));
+        }
+        if spec.preserve_unknown_fields.is_some() {
+            warnings.push(format!(
+                "{crd}: spec.preserveUnknownFields is not reproduced by the generated types"
+            ));
+        }
     }
     Attr {
         key: "crd",

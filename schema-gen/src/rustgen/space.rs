@@ -46,10 +46,10 @@ pub enum Ty {
     JsonMap,
     /// k8s-openapi's `IntOrString`.
     IntOrString,
-    /// k8s-openapi's `Quantity`.
-    Quantity,
     /// k8s-openapi's `Time`.
     Time,
+    /// schema-core's `ObjectMeta` (k8s-openapi's with its feature).
+    ObjectMeta,
     /// `Vec<T>`.
     Vec(Box<Ty>),
     /// `BTreeMap<String, T>`.
@@ -116,6 +116,33 @@ pub struct Field {
     pub required: bool,
     /// Whether the property is nullable.
     pub nullable: bool,
+    /// A serde default instead of an `Option` (an optional root
+    /// `metadata`).
+    pub serde_default: bool,
+}
+
+impl Field {
+    /// A field the schema does not name (`#[schema(skip)]`): an `Option`,
+    /// or with `serde_default` the type itself with a serde default.
+    pub fn skipped(json: &str, rust: &str, ty: Ty, serde_default: bool) -> Self {
+        Field {
+            json_name: json.to_string(),
+            rust_name: rust.to_string(),
+            mapped: Mapped {
+                ty,
+                attrs: vec![Attr::new("skip", AttrValue::Flag)],
+                description: None,
+            },
+            required: false,
+            nullable: false,
+            serde_default,
+        }
+    }
+
+    /// Whether the Rust field is an `Option`.
+    pub fn is_option(&self) -> bool {
+        !self.serde_default && (!self.required || self.nullable)
+    }
 }
 
 /// A struct of the space.
@@ -187,9 +214,6 @@ const SHAPE_KEYS: &[&str] = &[
     "required",
     "x-kubernetes-preserve-unknown-fields",
 ];
-
-/// The quantity pattern controller-gen writes for `resource.Quantity`.
-pub const QUANTITY_PATTERN: &str = r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$";
 
 fn obj(v: &Value) -> Option<&Map<String, Value>> {
     v.as_object()
@@ -334,10 +358,8 @@ impl TypeSpace {
         if opts.k8s_openapi && n.get("anyOf") == Some(&anyof) {
             base.insert("anyOf".into(), anyof);
             base.insert("x-kubernetes-int-or-string".into(), true.into());
-            if n.get("pattern").and_then(Value::as_str) == Some(QUANTITY_PATTERN) {
-                base.insert("pattern".into(), QUANTITY_PATTERN.into());
-                return (Ty::Quantity, base);
-            }
+            // Quantities too (their pattern is an attribute): k8s-openapi's
+            // `Quantity` would turn a number into a string.
             return (Ty::IntOrString, base);
         }
         // The schema from the attributes alone, on a JSON value.
@@ -407,14 +429,16 @@ impl TypeSpace {
         let replaced = !base.contains_key("type")
             && !is_true(&base, "x-kubernetes-preserve-unknown-fields")
             && !base.contains_key("x-kubernetes-int-or-string");
-        let is_struct =
-            matches!(ty, Ty::Named(id) if matches!(self.types[id].body, Body::Struct(_)));
+        let is_struct = base.contains_key("properties");
         for (k, v) in n {
             if k == "description" {
                 continue;
             }
+            // `items` / `additionalProperties` are the inner type's (null
+            // in `base`); their own residual attributes come below.
+            let inner_key = k == "items" || k == "additionalProperties";
             if let Some(b) = base.get(k) {
-                if b == v || b.is_null() {
+                if b == v || (b.is_null() && !inner_key) {
                     continue;
                 }
             }
@@ -509,6 +533,22 @@ impl TypeSpace {
             attrs,
             description,
         })
+    }
+
+    /// The attributes of the root node itself (its rules, ...): every key
+    /// but its shape and description.
+    pub fn root_attrs(
+        &mut self,
+        n: &Map<String, Value>,
+        path: &str,
+    ) -> Result<Vec<Attr>, GenError> {
+        let mut base = Map::new();
+        for k in SHAPE_KEYS {
+            if let Some(v) = n.get(*k) {
+                base.insert((*k).to_string(), v.clone());
+            }
+        }
+        Ok(self.finish(n, Ty::JsonMap, base, None, None, path)?.attrs)
     }
 
     fn intern_enum(
@@ -636,6 +676,7 @@ impl TypeSpace {
                 mapped,
                 required: required.contains(pname),
                 nullable,
+                serde_default: false,
             });
         }
         // The derive sorts `required` as controller-gen does; another order
