@@ -46,7 +46,7 @@ fn round_trip<T: Serialize + DeserializeOwned>(v: &Value) -> Result<Value, Strin
 }
 
 mod corpus {
-    #![allow(dead_code, clippy::all, clippy::pedantic)]
+    #![allow(dead_code)]
     use super::{Generated, Root, round_trip};
     include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 }
