@@ -2,6 +2,7 @@
 
 mod derive_bench;
 mod k8s_types;
+mod measure;
 
 use std::process::Command;
 
