@@ -40,18 +40,28 @@ const FILES: usize = 3;
 /// descriptions as doc comments, as `schema-gen rust` does by default.
 const KOPIUM_FLAGS: [&str; 1] = ["--auto"];
 
+/// schema-core with its k8s-openapi impls, as the generated code needs it.
+fn schema_core_dependency(schema_core: &Path) -> String {
+    format!(
+        "schema-core = {{ path = {:?}, features = [\"k8s-openapi\"] }}\n",
+        schema_core.to_string_lossy()
+    )
+}
+
 /// The dependencies of the `ours` crate.
 fn ours_dependencies(schema_core: &Path) -> String {
     format!(
-        "schema-core = {{ path = {:?}, features = [\"k8s-openapi\"] }}\n{}{}{}",
-        schema_core.to_string_lossy(),
+        "{}{}{}{}",
+        schema_core_dependency(schema_core),
         measure::SERDE_DEP,
         measure::SERDE_JSON_DEP,
         measure::K8S_OPENAPI_DEP
     )
 }
 
-/// The dependencies of the `kopium` crate (what its output uses).
+/// The dependencies of the `kopium` crate (what its output uses: the
+/// derived schemas need k8s-openapi's `JsonSchema` impls, e.g. of
+/// `IntOrString`).
 fn kopium_dependencies() -> String {
     format!(
         "{}{}{}{}{}",
@@ -59,7 +69,7 @@ fn kopium_dependencies() -> String {
         measure::SCHEMARS_DEP,
         measure::SERDE_DEP,
         measure::SERDE_JSON_DEP,
-        measure::K8S_OPENAPI_DEP
+        measure::K8S_OPENAPI_SCHEMARS_DEP
     )
 }
 
@@ -170,8 +180,7 @@ pub fn run(args: &[String]) -> Result<()> {
     for (name, deps, lib) in [
         (
             "baseline",
-            format!("{}{}", ours_dependencies(&schema_core), measure::KUBE_DEP)
-                + measure::SCHEMARS_DEP,
+            schema_core_dependency(&schema_core) + &kopium_dependencies(),
             "//! Empty: the dependency closure alone.\n".to_string(),
         ),
         (

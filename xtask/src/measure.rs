@@ -21,6 +21,9 @@ pub const SCHEMARS_DEP: &str = "schemars = \"1\"\n";
 /// k8s-openapi with its latest Kubernetes version.
 pub const K8S_OPENAPI_DEP: &str =
     "k8s-openapi = { version = \"0.29.0\", features = [\"latest\"] }\n";
+/// The same, with k8s-openapi's `JsonSchema` impls (schemars).
+pub const K8S_OPENAPI_SCHEMARS_DEP: &str =
+    "k8s-openapi = { version = \"0.29.0\", features = [\"latest\", \"schemars\"] }\n";
 /// kube with `CustomResource` (the major that uses k8s-openapi 0.29).
 pub const KUBE_DEP: &str =
     "kube = { version = \"5.0.0\", default-features = false, features = [\"derive\"] }\n";
