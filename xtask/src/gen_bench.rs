@@ -460,8 +460,13 @@ fn report(o: &Options, kopium_version: &str, inputs: &[Input], crates: &[Crate])
         KOPIUM_FLAGS.join(" "),
         o.runs
     );
+    let w = inputs
+        .iter()
+        .map(|i| short(&i.path).as_os_str().len())
+        .max()
+        .unwrap_or(0);
     let header = format!(
-        "{:<56} {:>7} {:<9} | {:<24} {:>6} {:>5} | {:<24} {:>6} {:>5} | {:>13}",
+        "{:<w$} {:>7} {:<9} | {:<24} {:>6} {:>5} | {:<24} {:>6} {:>5} | {:>13}",
         "file",
         "KB",
         "version",
@@ -479,7 +484,7 @@ fn report(o: &Options, kopium_version: &str, inputs: &[Input], crates: &[Crate])
         let kopium = stats(i.kopium.samples.iter().map(|s| s.secs));
         let _ = writeln!(
             out,
-            "{:<56} {:>7} {:<9} | {:<24} {:>6} {:>5} | {:<24} {:>6} {:>5} | {:>12.1}x",
+            "{:<w$} {:>7} {:<9} | {:<24} {:>6} {:>5} | {:<24} {:>6} {:>5} | {:>12.1}x",
             short(&i.path).display(),
             i.bytes / 1024,
             i.version,
