@@ -231,13 +231,26 @@ pub fn field_tokens(opts: &Options, space: &TypeSpace, f: &Field) -> TokenStream
     }
 }
 
-/// The derives of every generated type.
+/// The derives of every generated type: `Clone` and `Debug` (kube's
+/// `Api<T>` needs them), serde's, `StructuralSchema`, and the extra ones.
 pub fn derives(opts: &Options) -> TokenStream {
+    let always = [
+        "Clone",
+        "Debug",
+        "Serialize",
+        "Deserialize",
+        "StructuralSchema",
+    ];
     let extra = opts
         .derives
         .iter()
+        .filter(|d| {
+            !always
+                .iter()
+                .any(|a| d.trim().rsplit("::").next() == Some(*a))
+        })
         .filter_map(|d| d.parse::<TokenStream>().ok());
-    quote!(#[derive(::serde::Serialize, ::serde::Deserialize, ::schema_core::StructuralSchema #(, #extra)*)])
+    quote!(#[derive(::core::clone::Clone, ::core::fmt::Debug, ::serde::Serialize, ::serde::Deserialize, ::schema_core::StructuralSchema #(, #extra)*)])
 }
 
 /// One named type.

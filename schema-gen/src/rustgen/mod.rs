@@ -52,7 +52,8 @@ impl GenError {
 pub struct Options {
     /// The versions to emit; empty: every served version.
     pub versions: Vec<String>,
-    /// Extra derives on every type (`Clone`, `PartialEq`, ...).
+    /// Extra derives on every type (`PartialEq`, `Default`, ...), besides
+    /// `Clone`, `Debug`, serde's and `StructuralSchema`.
     pub derives: Vec<String>,
     /// Type-name overrides: generated name → name.
     pub type_names: BTreeMap<String, String>,
@@ -151,7 +152,8 @@ impl Config {
         self
     }
 
-    /// Adds a derive to every type (`"Clone"`, `"PartialEq"`, ...).
+    /// Adds a derive to every type (`"PartialEq"`, ...); `Clone`, `Debug`,
+    /// serde's and `StructuralSchema` are always there.
     pub fn derive(&mut self, d: impl Into<String>) -> &mut Self {
         self.opts.derives.push(d.into());
         self
@@ -187,7 +189,22 @@ impl Config {
     }
 
     /// Generates the sources of `inputs`, without any IO.
+    ///
+    /// # Errors
+    ///
+    /// A derive that is not a Rust path, or an input with no Rust mapping
+    /// (the error names the file and the schema path).
     pub fn generate(&self, inputs: &[InputFile]) -> Result<Generated, GenError> {
+        for d in &self.opts.derives {
+            if syn::parse_str::<syn::Path>(d).is_err() {
+                return Err(GenError::at(
+                    "derive",
+                    format!(
+                        "{d:?} is not a Rust path (like `PartialEq` or `schemars::JsonSchema`)"
+                    ),
+                ));
+            }
+        }
         let mut out = Generated::default();
         let mut scope = names::Scope::default();
         for f in inputs {

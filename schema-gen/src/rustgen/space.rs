@@ -16,6 +16,7 @@
 //! with the same shape.
 
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use serde_json::{Map, Value};
 
@@ -205,6 +206,10 @@ pub struct TypeSpace {
     by_key: HashMap<String, TypeId>,
     /// The type names taken in this module.
     pub scope: Scope,
+    /// 128-bit hashes of the containers of the schema being mapped, by
+    /// address (cleared when a new schema starts), so that telling shapes
+    /// apart is linear in the schema's size.
+    memo: HashMap<usize, u128>,
 }
 
 /// The keys of an object node that make its shape.
@@ -247,6 +252,9 @@ impl TypeSpace {
         depth: usize,
     ) -> Result<Mapped, GenError> {
         let n = obj(node).ok_or_else(|| GenError::at(path, "a schema must be an object"))?;
+        if depth == 0 {
+            self.memo.clear();
+        }
         if depth > 200 {
             return Err(GenError::at(
                 path,
@@ -262,13 +270,7 @@ impl TypeSpace {
             self.int_or_string(opts, n)
         } else if t == "object" && n.contains_key("properties") {
             let id = self.intern_struct(opts, n, path, hint, parent, depth)?;
-            let mut base = Map::new();
-            for k in SHAPE_KEYS {
-                if let Some(v) = n.get(*k) {
-                    base.insert((*k).to_string(), v.clone());
-                }
-            }
-            (Ty::Named(id), base)
+            (Ty::Named(id), shape_base(n))
         } else if t == "object" && n.contains_key("additionalProperties") {
             match n.get("additionalProperties") {
                 Some(Value::Object(_)) => {}
@@ -542,13 +544,9 @@ impl TypeSpace {
         n: &Map<String, Value>,
         path: &str,
     ) -> Result<Vec<Attr>, GenError> {
-        let mut base = Map::new();
-        for k in SHAPE_KEYS {
-            if let Some(v) = n.get(*k) {
-                base.insert((*k).to_string(), v.clone());
-            }
-        }
-        Ok(self.finish(n, Ty::JsonMap, base, None, None, path)?.attrs)
+        Ok(self
+            .finish(n, Ty::JsonMap, shape_base(n), None, None, path)?
+            .attrs)
     }
 
     fn intern_enum(
@@ -598,13 +596,7 @@ impl TypeSpace {
         parent: &str,
         depth: usize,
     ) -> Result<TypeId, GenError> {
-        let mut shape = Map::new();
-        for k in SHAPE_KEYS {
-            if let Some(v) = n.get(*k) {
-                shape.insert((*k).to_string(), v.clone());
-            }
-        }
-        let key = Value::Object(shape).to_string();
+        let key = format!("struct:{:032x}", self.shape_hash(n));
         let description = n
             .get("description")
             .and_then(Value::as_str)
@@ -641,6 +633,9 @@ impl TypeSpace {
         name: &str,
         depth: usize,
     ) -> Result<StructDef, GenError> {
+        if depth == 0 {
+            self.memo.clear();
+        }
         let props = n
             .get("properties")
             .and_then(Value::as_object)
@@ -691,6 +686,43 @@ impl TypeSpace {
         })
     }
 
+    /// The hash of an object node's shape: its `SHAPE_KEYS`, in order.
+    fn shape_hash(&mut self, n: &Map<String, Value>) -> u128 {
+        let mut parts = Vec::new();
+        for k in SHAPE_KEYS {
+            if let Some(v) = n.get(*k) {
+                parts.push((*k, self.subtree_hash(v)));
+            }
+        }
+        hash128(&parts)
+    }
+
+    /// A 128-bit hash of a JSON value, key order included; containers are
+    /// memoized by address, so hashing every node of a schema is linear.
+    fn subtree_hash(&mut self, v: &Value) -> u128 {
+        let children: Vec<(&str, u128)> = match v {
+            Value::Array(items) => items.iter().map(|i| ("", self.subtree_hash(i))).collect(),
+            Value::Object(m) => {
+                let addr = std::ptr::from_ref(v) as usize;
+                if let Some(h) = self.memo.get(&addr) {
+                    return *h;
+                }
+                let children = m
+                    .iter()
+                    .map(|(k, c)| (k.as_str(), self.subtree_hash(c)))
+                    .collect::<Vec<_>>();
+                let h = hash128(&(5u8, children));
+                self.memo.insert(addr, h);
+                return h;
+            }
+            Value::Null => return hash128(&0u8),
+            Value::Bool(b) => return hash128(&(1u8, b)),
+            Value::Number(n) => return hash128(&(2u8, n.to_string())),
+            Value::String(s) => return hash128(&(3u8, s)),
+        };
+        hash128(&(4u8, children))
+    }
+
     /// A readable, unique type name: the property's own name when free,
     /// else prefixed with the parent type's name, else numbered.
     fn name_for(&mut self, opts: &Options, hint: &str, parent: &str, depth: usize) -> String {
@@ -713,6 +745,28 @@ impl TypeSpace {
         let prefixed = format!("{parent}{own}");
         self.scope.claim(&prefixed)
     }
+}
+
+/// Two differently seeded 64-bit hashes of `v`.
+fn hash128<T: Hash + ?Sized>(v: &T) -> u128 {
+    let mut a = DefaultHasher::new();
+    v.hash(&mut a);
+    let mut b = DefaultHasher::new();
+    0x9e37_79b9_7f4a_7c15_u64.hash(&mut b);
+    v.hash(&mut b);
+    (u128::from(a.finish()) << 64) | u128::from(b.finish())
+}
+
+/// The base of an object node mapped to a struct: its shape keys, given by
+/// the type (null: not compared).
+fn shape_base(n: &Map<String, Value>) -> Map<String, Value> {
+    let mut base = Map::new();
+    for k in SHAPE_KEYS {
+        if n.contains_key(*k) {
+            base.insert((*k).to_string(), Value::Null);
+        }
+    }
+    base
 }
 
 fn attr_key(k: &str) -> &'static str {
