@@ -68,6 +68,8 @@ pub struct CrdAttrs {
     pub root: Option<Val<String>>,
     pub object_root: Option<Val<bool>>,
     pub explicit_names: Option<Val<bool>>,
+    pub annotations: Option<Val<Vec<(String, String)>>>,
+    pub empty_subresources: Option<Val<bool>>,
 }
 
 /// Parses `crd(...)` into `slot`.
@@ -126,8 +128,30 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
         DEPRECATED => attr::flag(cx, &meta, k, span, &mut out.deprecated),
         OBJECT_ROOT => attr::flag(cx, &meta, k, span, &mut out.object_root),
         EXPLICIT_NAMES => attr::flag(cx, &meta, k, span, &mut out.explicit_names),
+        EMPTY_SUBRESOURCES => attr::flag(cx, &meta, k, span, &mut out.empty_subresources),
         MAX_DESCRIPTION_LEN => attr::count(cx, &meta, k, span, &mut out.max_description_len),
         SHORT_NAMES => string_list(cx, &meta, k, span, &mut out.short_names),
+        ANNOTATIONS => {
+            let v = attr::value_json(&meta, k)?;
+            let pairs = match v.kind {
+                JsonKind::Object(entries) => entries
+                    .into_iter()
+                    .map(|(key, value)| match value.kind {
+                        JsonKind::Str(s) => Some((key, s)),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>(),
+                _ => None,
+            };
+            match pairs {
+                Some(pairs) => attr::set(cx, &mut out.annotations, k, span, pairs),
+                None => cx.error(
+                    v.span,
+                    "`annotations` takes an object of strings, like `annotations = {\"example.com/owner\": \"team-a\"}`",
+                ),
+            }
+            Ok(())
+        }
         CATEGORIES => string_list(cx, &meta, k, span, &mut out.categories),
         SELECTABLE_FIELD => {
             let mut one = None;
@@ -296,6 +320,8 @@ pub struct CrdModel {
     spec: syn::Ident,
     object_root: Option<ObjectRoot>,
     omitted_names: Vec<&'static str>,
+    annotations: Vec<(String, String)>,
+    empty_subresources: bool,
     vis: syn::Visibility,
     group: String,
     version: String,
@@ -613,19 +639,13 @@ pub fn build(
     };
 
     let mut columns = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
+    // Names may repeat: the API server accepts it (cluster-api's
+    // MachineDeployment has two `Available` columns).
     for c in &a.printer_columns {
         let c = &c.value;
         if let Some(n) = &c.name {
             if n.value.is_empty() {
                 cx.error(n.span, "a printer column needs a non-empty `name`");
-            } else if seen.contains(&n.value.as_str()) {
-                cx.error(
-                    n.span,
-                    format!("duplicate printer column name {:?}", n.value),
-                );
-            } else {
-                seen.push(&n.value);
             }
         }
         if let Some(t) = &c.type_ {
@@ -703,6 +723,12 @@ pub fn build(
         spec: input.ident.clone(),
         object_root: object,
         omitted_names,
+        annotations: a
+            .annotations
+            .as_ref()
+            .map(|v| v.value.clone())
+            .unwrap_or_default(),
+        empty_subresources: attr::Attrs::flag(&a.empty_subresources),
         vis: input.vis.clone(),
         group: group.value.clone(),
         version: version.value.clone(),
@@ -850,6 +876,8 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
     };
     let root_str = root.to_string();
     let omitted_names = &m.omitted_names;
+    let empty_subresources = m.empty_subresources;
+    let annotations = m.annotations.iter().map(|(k, v)| quote!((#k, #v)));
     let (spec_type, root_def) = match &m.object_root {
         Some(o) => (
             o.spec.to_token_stream(),
@@ -881,6 +909,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                 const SCOPE: #krate::rust::Scope = #scope;
                 const CRD_NAME: &'static str = #crd_name;
                 const OMITTED_NAMES: &'static [&'static str] = &[#(#omitted_names),*];
+                const ANNOTATIONS: &'static [(&'static str, &'static str)] = &[#(#annotations),*];
 
                 fn crd_version() -> ::core::result::Result<
                     #krate::wire::CrdVersion,
@@ -891,6 +920,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                         version: #version,
                         schema: #root_def,
                         status_subresource: #status_subresource,
+                        empty_subresources: #empty_subresources,
                         scale: #scale,
                         printer_columns: &[#(#columns),*],
                         selectable_fields: &[#(#selectable_fields),*],

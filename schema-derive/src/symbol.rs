@@ -119,7 +119,7 @@ pub const KEYS: &[(&str, u8)] = &[
     (NOT, ALL),
     (REQUIRED_ORDER, C),
     (MAP_TYPE, ALL),
-    (STRUCT_TYPE, C | F),
+    (STRUCT_TYPE, ALL),
     (VALIDATION, ALL),
     (IMMUTABLE, F),
     (EXACTLY_ONE_OF, C),
@@ -165,6 +165,8 @@ pub const MAX_DESCRIPTION_LEN: &str = "max_description_len";
 pub const ROOT: &str = "root";
 pub const OBJECT_ROOT: &str = "object_root";
 pub const EXPLICIT_NAMES: &str = "explicit_names";
+pub const ANNOTATIONS: &str = "annotations";
+pub const EMPTY_SUBRESOURCES: &str = "empty_subresources";
 
 /// The keys of `crd(...)`.
 pub const CRD_KEYS: &[&str] = &[
@@ -192,6 +194,8 @@ pub const CRD_KEYS: &[&str] = &[
     ROOT,
     OBJECT_ROOT,
     EXPLICIT_NAMES,
+    ANNOTATIONS,
+    EMPTY_SUBRESOURCES,
 ];
 
 pub const SPEC_REPLICAS_PATH: &str = "spec_replicas_path";

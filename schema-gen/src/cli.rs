@@ -170,6 +170,31 @@ pub enum Command {
         #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
         output: DiagnosticsFormat,
     },
+    /// Generate Rust types from CRDs or a bare schema: one module per
+    /// version (every served version unless `--version` is given), types
+    /// that `#[derive(StructuralSchema)]` turns back into the same schema,
+    /// and `pub fn crds()` rebuilding the CRDs from them.
+    Rust {
+        /// The file (`-` for stdin), YAML or JSON, one or more documents.
+        file: PathBuf,
+        /// Only these versions (repeatable).
+        #[arg(long)]
+        version: Vec<String>,
+        /// Write to this file instead of stdout (only when the content
+        /// changed).
+        #[arg(long, short = 'o', value_name = "OUT.rs")]
+        out: Option<PathBuf>,
+        /// Extra derives on every type (repeatable), e.g. `Clone`.
+        #[arg(long)]
+        derive: Vec<String>,
+        /// Descriptions as `description` attributes instead of doc comments.
+        #[arg(long)]
+        no_docs: bool,
+        /// Map int-or-string, quantities, times and metadata to serde_json
+        /// and plain types instead of k8s-openapi's.
+        #[arg(long)]
+        no_k8s_openapi: bool,
+    },
     /// Lint a Helm values schema (JSON Schema, YAML or JSON) with a rule
     /// set: one finding per line (rule, severity, location, message).
     /// Exits 1 when a finding is an error; recommendations do not fail.
@@ -296,6 +321,74 @@ where
             output,
         } => cmd_lint(&file, rule_set.rule_set(), output, &mut io),
         Command::Convert { source } => cmd_convert(source, &mut io),
+        Command::Rust {
+            file,
+            version,
+            out,
+            derive,
+            no_docs,
+            no_k8s_openapi,
+        } => {
+            let mut config = crate::rustgen::Config::new();
+            for v in version {
+                config.version(v);
+            }
+            for d in derive {
+                config.derive(d);
+            }
+            config.docs(!no_docs).k8s_openapi(!no_k8s_openapi);
+            cmd_rust(&config, &file, out.as_deref(), &mut io)
+        }
+    }
+}
+
+fn cmd_rust(
+    config: &crate::rustgen::Config,
+    file: &std::path::Path,
+    out: Option<&std::path::Path>,
+    io: &mut Io<'_>,
+) -> i32 {
+    let name = display_name(file);
+    let limits = Limits::default();
+    let mut bytes = Vec::new();
+    let read = if file.as_os_str() == "-" {
+        io.stdin
+            .take(limits.max_bytes as u64 + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(file)
+            .and_then(|f| f.take(limits.max_bytes as u64 + 1).read_to_end(&mut bytes))
+    };
+    if let Err(e) = read {
+        let _ = writeln!(io.stderr, "error: {name}: cannot read: {e}");
+        return EXIT_UNPROCESSABLE;
+    }
+    let generated = crate::rustgen::InputFile::parse(&name, &bytes)
+        .and_then(|input| config.generate(std::slice::from_ref(&input)));
+    let source = match generated {
+        Ok(g) => {
+            for w in &g.warnings {
+                let _ = writeln!(io.stderr, "warning: {w}");
+            }
+            g.files.into_values().next().unwrap_or_default()
+        }
+        Err(e) => {
+            let _ = writeln!(io.stderr, "error: {e}");
+            return EXIT_UNPROCESSABLE;
+        }
+    };
+    match out {
+        Some(p) => match crate::rustgen::write_if_changed(p, &source) {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                let _ = writeln!(io.stderr, "error: {e}");
+                EXIT_UNPROCESSABLE
+            }
+        },
+        None => match io.stdout.write_all(source.as_bytes()) {
+            Ok(()) => EXIT_OK,
+            Err(_) => EXIT_UNPROCESSABLE,
+        },
     }
 }
 

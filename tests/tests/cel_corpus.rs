@@ -12,95 +12,6 @@ use schema_core::check::read_input_owned;
 use schema_core::field::Path;
 use schema_core::source::{Limits, parse_documents};
 use schema_core::structural::Structural;
-use serde_json::{Map, Value, json};
-
-/// A value for `s` with every property present.
-fn sample(s: &Structural, depth: usize) -> Value {
-    if depth > 64 {
-        return Value::Null;
-    }
-    let vv = s.value_validation.as_deref();
-    if let Some(e) = vv.and_then(|v| v.enum_.first()) {
-        return e.clone();
-    }
-    if s.extensions.int_or_string {
-        return json!(1);
-    }
-    let mut v = match s.generic.type_.as_str() {
-        "object" => {
-            let mut m = Map::new();
-            for (k, p) in &s.properties {
-                m.insert(k.clone(), sample(p, depth + 1));
-            }
-            if let Some(ap) = s
-                .generic
-                .additional_properties
-                .as_ref()
-                .and_then(|a| a.structural.as_deref())
-            {
-                m.insert("key".into(), sample(ap, depth + 1));
-            }
-            Value::Object(m)
-        }
-        "array" => match s.items.as_deref() {
-            Some(i) => json!([sample(i, depth + 1)]),
-            None => json!([]),
-        },
-        "string" => {
-            let format = vv.map_or("", |v| v.format.as_str());
-            // A string its own rules can parse.
-            let rules: String = s
-                .x_validations
-                .iter()
-                .filter_map(|r| r.rule.as_deref())
-                .collect();
-            let hint = if rules.contains("duration(self") {
-                "duration"
-            } else if rules.contains("url(self") {
-                "url"
-            } else if rules.contains("ip(self") || rules.contains("isIP(self") {
-                "ip"
-            } else if rules.contains("cidr(self") || rules.contains("isCIDR(self") {
-                "cidr"
-            } else if rules.contains("quantity(self") {
-                "quantity"
-            } else {
-                format
-            };
-            match hint {
-                "url" => json!("https://example.com/a"),
-                "ip" => json!("10.0.0.1"),
-                "cidr" => json!("10.0.0.0/8"),
-                "quantity" => json!("1"),
-                "date-time" => json!("2024-01-01T00:00:00Z"),
-                "date" => json!("2024-01-01"),
-                "duration" => json!("1s"),
-                "byte" => json!("aGk="),
-                _ => {
-                    let n = vv.and_then(|v| v.min_length).unwrap_or(1).max(1);
-                    json!("a".repeat(usize::try_from(n).unwrap_or(1)))
-                }
-            }
-        }
-        "integer" => json!(
-            vv.and_then(|v| v.minimum.as_ref())
-                .and_then(serde_json::Number::as_i64)
-                .unwrap_or(1)
-                .max(1)
-        ),
-        "number" => json!(1.5),
-        "boolean" => json!(true),
-        _ => json!({}),
-    };
-    if s.extensions.embedded_resource
-        && let Value::Object(m) = &mut v
-    {
-        m.insert("apiVersion".into(), json!("v1"));
-        m.insert("kind".into(), json!("Sample"));
-        m.insert("metadata".into(), json!({"name": "sample"}));
-    }
-    v
-}
 
 fn count_rules(s: &Structural) -> usize {
     s.x_validations.len()
@@ -166,7 +77,7 @@ fn every_corpus_rule_evaluates_on_a_sample() {
                 }
                 versions += 1;
                 rules += n;
-                let obj = sample(&s, 0);
+                let obj = tests::sample_object(&s);
                 let validator = CelValidator::new(&s, true);
                 let out = validator.validate(
                     &Path::root(),

@@ -1,13 +1,15 @@
-//! Project automation: `cargo xtask ci | bench | bench-derive | bless | k8s-types`.
+//! Project automation: `cargo xtask ci | bench | bench-derive | bench-gen | bless | k8s-types`.
 
 mod derive_bench;
+mod gen_bench;
 mod k8s_types;
+mod measure;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bench-derive|bless|k8s-types [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-derive|bench-gen|bless|k8s-types [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
   bless      nothing to bless yet: expected outputs are checked in by hand
@@ -21,13 +23,14 @@ fn main() -> Result<()> {
         "ci" => ci(),
         "bench" => bench(),
         "bench-derive" => derive_bench::run(&args[1..]),
+        "bench-gen" => gen_bench::run(&args[1..]),
         "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
         "bless" => {
             println!("no snapshot suites to bless");
             Ok(())
         }
         _ => {
-            eprintln!("{USAGE}\n{}", derive_bench::USAGE);
+            eprintln!("{USAGE}\n{}\n{}", derive_bench::USAGE, gen_bench::USAGE);
             bail!("unknown task {task:?}")
         }
     }

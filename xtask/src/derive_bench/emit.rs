@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use crate::measure::{K8S_OPENAPI_DEP, KUBE_DEP, SCHEMARS_DEP, SERDE_DEP, SERDE_JSON_DEP};
+
 use super::model::{Constraint, FieldTy, GROUP, Model, StructDef, TypeDef};
 
 /// What a crate derives besides `Clone, Debug, PartialEq, Serialize, Deserialize`.
@@ -50,7 +52,7 @@ impl Flavor {
 
     /// The `[dependencies]` of the crate.
     pub fn dependencies(self, schema_core: &str) -> String {
-        let serde = "serde = { version = \"1\", features = [\"derive\"] }\n";
+        let serde = SERDE_DEP;
         match self {
             Flavor::Baseline => serde.to_string(),
             Flavor::Ours { roots: false } => {
@@ -59,14 +61,12 @@ impl Flavor {
             // Roots that are `kube::Resource`s, as kube's are.
             Flavor::Ours { roots: true } => format!(
                 "{serde}schema-core = {{ path = {schema_core:?}, features = [\"k8s-openapi\"] }}\n\
-                 k8s-openapi = {{ version = \"0.29.0\", features = [\"latest\"] }}\n"
+                 {K8S_OPENAPI_DEP}"
             ),
-            Flavor::Peer { roots: false } => format!("{serde}schemars = \"1\"\n"),
-            Flavor::Peer { roots: true } => format!(
-                "{serde}schemars = \"1\"\nserde_json = \"1\"\n\
-                 kube = {{ version = \"5.0.0\", default-features = false, features = [\"derive\"] }}\n\
-                 k8s-openapi = {{ version = \"0.29.0\", features = [\"latest\"] }}\n"
-            ),
+            Flavor::Peer { roots: false } => format!("{serde}{SCHEMARS_DEP}"),
+            Flavor::Peer { roots: true } => {
+                format!("{serde}{SCHEMARS_DEP}{SERDE_JSON_DEP}{KUBE_DEP}{K8S_OPENAPI_DEP}")
+            }
         }
     }
 }

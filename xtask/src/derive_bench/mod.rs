@@ -16,12 +16,10 @@ mod model;
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Instant, SystemTime};
 
 use anyhow::{Context, Result, bail};
 
+use crate::measure::{self, BenchCrate, Options, Sample, or_dash, stats};
 use emit::Flavor;
 
 /// Options of `cargo xtask bench-derive`.
@@ -33,40 +31,18 @@ pub const USAGE: &str = "\
          CustomResource). Crates (baseline, ours, ours-roots, peer, peer-roots)
          and results.txt under target/derive-bench/";
 
-struct Options {
-    runs: usize,
-    cold: bool,
-    only: Option<Vec<String>>,
-    generate_only: bool,
-}
-
-fn parse(args: &[String]) -> Result<Options> {
-    let mut o = Options {
-        runs: 5,
-        cold: true,
-        only: None,
-        generate_only: false,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--runs" => {
-                let n = it.next().context("--runs needs a number")?;
-                o.runs = n.parse().context("--runs needs a number")?;
-                if o.runs == 0 {
-                    bail!("--runs must be at least 1");
-                }
-            }
-            "--no-cold" => o.cold = false,
-            "--only" => {
-                let names = it.next().context("--only needs crate names")?;
-                o.only = Some(names.split(',').map(str::to_string).collect());
-            }
-            "--generate-only" => o.generate_only = true,
-            _ => bail!("unknown option {a:?}\n{USAGE}"),
+/// The common options, and `--only`.
+fn parse(args: &[String]) -> Result<(Options, Option<Vec<String>>)> {
+    let mut only = None;
+    let o = Options::parse(args, USAGE, |a, it| {
+        if a != "--only" {
+            return Ok(false);
         }
-    }
-    Ok(o)
+        let names = it.next().context("--only needs crate names")?;
+        only = Some(names.split(',').map(str::to_string).collect());
+        Ok(true)
+    })?;
+    Ok((o, only))
 }
 
 /// One build to time.
@@ -94,26 +70,16 @@ impl Mode {
 
 struct Crate {
     flavor: Flavor,
-    dir: PathBuf,
-    target: PathBuf,
+    krate: BenchCrate,
     lib: String,
     cold: Option<f64>,
     samples: Vec<Vec<Sample>>,
 }
 
-#[derive(Clone, Copy)]
-struct Sample {
-    secs: f64,
-    rss_kb: Option<u64>,
-}
-
 /// Runs the benchmark with the arguments after `bench-derive`.
 pub fn run(args: &[String]) -> Result<()> {
-    let o = parse(args)?;
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask has a parent directory")?
-        .to_path_buf();
+    let (o, only) = parse(args)?;
+    let root = measure::workspace_root()?;
     let bench = root.join("target").join("derive-bench");
     let schema_core = root.join("schema-core");
     let model = model::generate();
@@ -125,7 +91,7 @@ pub fn run(args: &[String]) -> Result<()> {
         Flavor::Peer { roots: false },
         Flavor::Peer { roots: true },
     ];
-    if let Some(only) = &o.only {
+    if let Some(only) = &only {
         flavors.retain(|f| only.iter().any(|n| n == f.name()));
         if flavors.is_empty() {
             bail!("--only matches none of baseline, ours, ours-roots, peer, peer-roots");
@@ -134,16 +100,20 @@ pub fn run(args: &[String]) -> Result<()> {
 
     let mut crates = Vec::new();
     for flavor in flavors {
-        let dir = bench.join(flavor.name());
         let c = Crate {
             flavor,
-            target: bench.join(format!("target-{}", flavor.name())),
+            krate: BenchCrate::new(&bench, "bench", flavor.name()),
             lib: emit::lib_rs(&model, flavor),
             cold: None,
             samples: vec![Vec::new(); MODES.len()],
-            dir,
         };
-        write_crate(&c, &model, &schema_core.to_string_lossy())?;
+        let deps = flavor.dependencies(&schema_core.to_string_lossy());
+        c.krate.write("bench-derive", &deps, &c.lib)?;
+        fs::create_dir_all(c.krate.dir.join("tests"))?;
+        fs::write(
+            c.krate.dir.join("tests/schemas.rs"),
+            emit::schemas_test(&model, flavor),
+        )?;
         crates.push(c);
     }
     if o.generate_only {
@@ -155,45 +125,40 @@ pub fn run(args: &[String]) -> Result<()> {
         return Ok(());
     }
 
-    let rss = Path::new("/usr/bin/time").exists();
+    let rss = measure::rss_file(&bench);
+    let rss = rss.as_deref();
     println!(
         "derive bench: {} types, {} runs, jobs: {}, peak RSS: {}",
         model.types.len(),
         o.runs,
-        std::env::var("CARGO_BUILD_JOBS")
-            .map(|j| format!("{j} (CARGO_BUILD_JOBS)"))
-            .unwrap_or_else(|_| "cargo's default".to_string()),
-        if rss { "/usr/bin/time" } else { "not measured" }
+        measure::jobs(),
+        measure::rss_method(rss)
     );
 
     // The dependency closure, with a placeholder library.
     for c in &mut crates {
-        fs::write(
-            c.dir.join("src/lib.rs"),
-            "//! Placeholder: the dependency closure alone.\n",
-        )?;
-        cargo(c, &["fetch", "--quiet"], &[])?;
+        let k = &c.krate;
+        k.write_lib("//! Placeholder: the dependency closure alone.\n")?;
+        k.cargo(&["fetch", "--quiet"], &[])?;
         if o.cold {
-            if c.target.exists() {
-                fs::remove_dir_all(&c.target)
-                    .with_context(|| format!("removing {}", c.target.display()))?;
-            }
+            k.clean()?;
             println!("{}: cold build of the dependencies", c.flavor.name());
-            let s = timed(c, &["build", "--quiet"], &[], false, &bench)?;
+            let s = k.timed(&["build", "--quiet"], &[], None)?;
             c.cold = Some(s.secs);
         } else {
-            cargo(c, &["build", "--quiet"], &[])?;
+            k.cargo(&["build", "--quiet"], &[])?;
         }
     }
     // The types, built once in every mode, and every root's schema built.
     for c in &crates {
-        fs::write(c.dir.join("src/lib.rs"), &c.lib)?;
+        let k = &c.krate;
+        k.write_lib(&c.lib)?;
         println!("{}: warm-up and schema check", c.flavor.name());
-        cargo(c, &["build", "--quiet"], &[])?;
-        cargo(c, &["check", "--quiet"], &[])?;
-        cargo(c, &["build", "--quiet"], &[("CARGO_INCREMENTAL", "0")])?;
-        cargo(c, &["test", "--quiet", "--test", "schemas"], &[])?;
-        cargo(c, &["build", "--quiet"], &[])?;
+        k.cargo(&["build", "--quiet"], &[])?;
+        k.cargo(&["check", "--quiet"], &[])?;
+        k.cargo(&["build", "--quiet"], &[("CARGO_INCREMENTAL", "0")])?;
+        k.cargo(&["test", "--quiet", "--test", "schemas"], &[])?;
+        k.cargo(&["build", "--quiet"], &[])?;
     }
     for run in 0..o.runs {
         println!("run {}/{}", run + 1, o.runs);
@@ -204,7 +169,7 @@ pub fn run(args: &[String]) -> Result<()> {
                     Mode::Check => (&["check", "--quiet"], &[]),
                     Mode::Full => (&["build", "--quiet"], &[("CARGO_INCREMENTAL", "0")]),
                 };
-                let s = timed(c, args, env, rss, &bench)?;
+                let s = c.krate.timed(args, env, rss)?;
                 c.samples[m].push(s);
             }
         }
@@ -215,127 +180,6 @@ pub fn run(args: &[String]) -> Result<()> {
     fs::write(bench.join("results.txt"), &report)?;
     println!("(written to {})", bench.join("results.txt").display());
     Ok(())
-}
-
-fn write_crate(c: &Crate, model: &model::Model, schema_core: &str) -> Result<()> {
-    fs::create_dir_all(c.dir.join("src"))?;
-    fs::create_dir_all(c.dir.join("tests"))?;
-    let manifest = format!(
-        "# Generated by `cargo xtask bench-derive`.\n\
-         [package]\nname = \"bench-{}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-         [dependencies]\n{}\n\
-         # Not a member of the schema-gen workspace.\n[workspace]\n",
-        c.flavor.name(),
-        c.flavor.dependencies(schema_core)
-    );
-    fs::write(c.dir.join("Cargo.toml"), manifest)?;
-    fs::write(c.dir.join("src/lib.rs"), &c.lib)?;
-    fs::write(
-        c.dir.join("tests/schemas.rs"),
-        emit::schemas_test(model, c.flavor),
-    )?;
-    Ok(())
-}
-
-fn command(c: &Crate, args: &[&str], env: &[(&str, &str)]) -> Command {
-    let mut cmd = Command::new(env!("CARGO"));
-    cmd.current_dir(&c.dir)
-        .args(args)
-        .env("CARGO_TARGET_DIR", &c.target)
-        .env_remove("CARGO_INCREMENTAL")
-        .env_remove("RUSTFLAGS")
-        .envs(env.iter().copied());
-    cmd
-}
-
-fn cargo(c: &Crate, args: &[&str], env: &[(&str, &str)]) -> Result<()> {
-    let status = command(c, args, env)
-        .status()
-        .with_context(|| format!("running cargo {}", args.join(" ")))?;
-    if !status.success() {
-        bail!("cargo {} failed in {}", args.join(" "), c.dir.display());
-    }
-    Ok(())
-}
-
-/// Touches `src/lib.rs`, then times the cargo command (wall clock), with the
-/// peak RSS of its largest process (rustc) when `/usr/bin/time` is there.
-fn timed(
-    c: &Crate,
-    args: &[&str],
-    env: &[(&str, &str)],
-    rss: bool,
-    bench: &Path,
-) -> Result<Sample> {
-    let lib = c.dir.join("src/lib.rs");
-    fs::File::options()
-        .append(true)
-        .open(&lib)?
-        .set_modified(SystemTime::now())?;
-    let rss_file = bench.join("rss.txt");
-    let mut cmd = if rss {
-        let inner = command(c, args, env);
-        let mut cmd = Command::new("/usr/bin/time");
-        cmd.arg("-f")
-            .arg("%M")
-            .arg("-o")
-            .arg(&rss_file)
-            .arg(inner.get_program())
-            .args(inner.get_args())
-            .current_dir(&c.dir);
-        for (k, v) in inner.get_envs() {
-            match v {
-                Some(v) => cmd.env(k, v),
-                None => cmd.env_remove(k),
-            };
-        }
-        cmd
-    } else {
-        command(c, args, env)
-    };
-    let start = Instant::now();
-    let out = cmd
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .with_context(|| format!("running cargo {}", args.join(" ")))?;
-    let secs = start.elapsed().as_secs_f64();
-    if !out.status.success() {
-        bail!(
-            "cargo {} failed in {}:\n{}",
-            args.join(" "),
-            c.dir.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    let rss_kb = if rss {
-        fs::read_to_string(&rss_file)?.trim().parse().ok()
-    } else {
-        None
-    };
-    Ok(Sample { secs, rss_kb })
-}
-
-struct Stats {
-    median: f64,
-    min: f64,
-    max: f64,
-}
-
-fn stats(xs: impl Iterator<Item = f64>) -> Stats {
-    let mut v: Vec<f64> = xs.collect();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    let median = if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    };
-    Stats {
-        median,
-        min: v[0],
-        max: v[n - 1],
-    }
 }
 
 fn report(crates: &[Crate], o: &Options) -> String {
@@ -355,8 +199,7 @@ fn report(crates: &[Crate], o: &Options) -> String {
         " | {:>7} {:>8} {:>8}",
         "RSS MB", "rlib KB", "cold s"
     );
-    let _ = writeln!(out, "{header}");
-    let _ = writeln!(out, "{}", "-".repeat(header.len()));
+    measure::write_header(&mut out, &header);
     let base = crates
         .iter()
         .find(|c| c.flavor == Flavor::Baseline)
@@ -375,26 +218,13 @@ fn report(crates: &[Crate], o: &Options) -> String {
                 s.median, s.min, s.max, added
             );
         }
-        let rss: Vec<f64> = c.samples[0]
-            .iter()
-            .filter_map(|s| s.rss_kb)
-            .map(|kb| kb as f64 / 1024.0)
-            .collect();
-        let rss = if rss.is_empty() {
-            "-".to_string()
-        } else {
-            format!("{:.0}", stats(rss.into_iter()).median)
-        };
-        let rlib = fs::metadata(c.target.join("debug").join(format!(
-            "libbench_{}.rlib",
-            c.flavor.name().replace('-', "_")
-        )))
-        .map(|m| format!("{}", m.len() / 1024))
-        .unwrap_or_else(|_| "-".to_string());
-        let cold = c
-            .cold
-            .map(|s| format!("{s:.1}"))
+        let rss = or_dash(measure::median_rss_mb(&c.samples[0]), 0);
+        let rlib = c
+            .krate
+            .rlib_kb()
+            .map(|kb| kb.to_string())
             .unwrap_or_else(|| "-".to_string());
+        let cold = or_dash(c.cold, 1);
         let _ = writeln!(out, " | {rss:>7} {rlib:>8} {cold:>8}");
     }
     // Added time, ours over peer, for each pair present.
@@ -432,8 +262,5 @@ fn report(crates: &[Crate], o: &Options) -> String {
 }
 
 fn medians(c: &Crate) -> Vec<f64> {
-    c.samples
-        .iter()
-        .map(|s| stats(s.iter().map(|s| s.secs)).median)
-        .collect()
+    c.samples.iter().map(|s| measure::median_secs(s)).collect()
 }

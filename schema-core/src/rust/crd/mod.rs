@@ -30,6 +30,13 @@ pub type ObjectMeta = k8s_openapi::apimachinery::pkg::apis::meta::v1::ObjectMeta
 #[cfg(not(feature = "k8s-openapi"))]
 pub use meta::ObjectMeta;
 
+/// Whether `meta` is empty (the default): for
+/// `#[serde(skip_serializing_if = "schema_core::rust::is_empty_meta")]` on
+/// an optional `metadata` field.
+pub fn is_empty_meta(meta: &ObjectMeta) -> bool {
+    *meta == ObjectMeta::default()
+}
+
 /// Whether a custom resource lives in namespaces (`spec.scope`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scope {
@@ -103,6 +110,9 @@ pub trait CustomResource: Sized {
     /// The names the CRD leaves out for the API server to default
     /// (`singular`, `listKind`: `crd(explicit_names, ...)` without them).
     const OMITTED_NAMES: &'static [&'static str] = &[];
+    /// The CRD's `metadata.annotations` (`crd(annotations = {...})`), in
+    /// order.
+    const ANNOTATIONS: &'static [(&'static str, &'static str)] = &[];
     /// `spec.scope`.
     const SCOPE: Scope;
     /// The CRD's name, `plural.group`.
@@ -140,6 +150,7 @@ pub trait CustomResource: Sized {
                 Self::CATEGORIES,
             ),
             Self::SCOPE,
+            Self::ANNOTATIONS,
             vec![Self::crd_version()?],
         );
         // A version with `storage = false` is meant to be merged with the
@@ -182,13 +193,22 @@ fn assemble(
     group: &str,
     names: CrdNames,
     scope: Scope,
+    annotations: &[(&str, &str)],
     versions: Vec<CrdVersion>,
 ) -> CustomResourceDefinition {
     let name = format!("{}.{group}", names.plural.as_deref().unwrap_or_default());
+    let mut metadata = serde_json::json!({ "name": name });
+    if !annotations.is_empty() {
+        let map: serde_json::Map<String, serde_json::Value> = annotations
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), serde_json::Value::from(*v)))
+            .collect();
+        metadata["annotations"] = serde_json::Value::Object(map);
+    }
     CustomResourceDefinition {
         api_version: Some("apiextensions.k8s.io/v1".into()),
         kind: Some("CustomResourceDefinition".into()),
-        metadata: Some(serde_json::json!({ "name": name })),
+        metadata: Some(metadata),
         spec: Some(CrdSpec {
             group: Some(group.to_string()),
             names: Some(names),
@@ -319,6 +339,10 @@ fn check_paths(v: &CrdVersion, vp: &Path, errs: &mut ErrorList) {
         let Some(jp) = c.json_path.as_deref() else {
             continue;
         };
+        // Every object has its metadata, whether the schema names it or not.
+        if jp == ".metadata" || jp.starts_with(".metadata.") {
+            continue;
+        }
         if let Resolved::Missing = resolve(schema, jp) {
             errs.push(FieldError::invalid(
                 &vp.child("additionalPrinterColumns")

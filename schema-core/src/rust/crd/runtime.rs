@@ -89,6 +89,8 @@ pub struct CrdDef {
     pub schema: RootDef,
     /// Whether the version has the status subresource.
     pub status_subresource: bool,
+    /// `empty_subresources`: `subresources: {}` without status or scale.
+    pub empty_subresources: bool,
     /// `scale(...)`.
     pub scale: Option<ScaleDef>,
     /// `printer_column(...)`, in order.
@@ -151,11 +153,12 @@ pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
         label_selector_path: s.label_selector_path.map(str::to_string),
         ..ScaleSubresource::default()
     });
-    let subresources = (status_enabled || scale.is_some()).then(|| CrdSubresources {
-        status: status_enabled.then(|| serde_json::Value::Object(serde_json::Map::new())),
-        scale,
-        ..CrdSubresources::default()
-    });
+    let subresources =
+        (status_enabled || scale.is_some() || def.empty_subresources).then(|| CrdSubresources {
+            status: status_enabled.then(|| serde_json::Value::Object(serde_json::Map::new())),
+            scale,
+            ..CrdSubresources::default()
+        });
     let columns: Vec<PrinterColumn> = def
         .printer_columns
         .iter()

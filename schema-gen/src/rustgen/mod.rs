@@ -1,0 +1,897 @@
+//! CRDs and structural schemas to Rust types (`schema-gen rust` and the
+//! build.rs API).
+//!
+//! [`Config`] is built in prost-build's shape: `&mut self` setters, a pure
+//! [`Config::generate`] from decoded inputs to module sources, and
+//! [`Config::compile`] for build scripts, which reads the files, writes
+//! the sources under `OUT_DIR` (only when they changed) and prints a
+//! `cargo:rerun-if-changed` line for every file it read.
+//!
+//! The mapping is the inverse of `#[derive(StructuralSchema)]`: the
+//! generated types carry the `#[schema(...)]` attributes that make the
+//! derive give back the input schema (see [`space`]).
+
+pub mod emit;
+pub mod names;
+pub mod space;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use schema_core::check::{Input, read_input};
+use schema_core::source::{self, Limits};
+use schema_core::wire::{CrdVersion, CustomResourceDefinition};
+use serde_json::Value;
+
+use space::{Attr, AttrValue, Ty, TypeSpace};
+
+/// An error of generation, with the place in the schema it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct GenError {
+    /// Where: the input name, then the field path in the document.
+    pub path: String,
+    /// What.
+    pub message: String,
+}
+
+impl GenError {
+    /// An error at `path`.
+    pub fn at(path: impl Into<String>, message: impl Into<String>) -> Self {
+        GenError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// The options of the generator (what [`Config`] sets).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The versions to emit; empty: every served version.
+    pub versions: Vec<String>,
+    /// Extra derives on every type (`PartialEq`, `Default`, ...), besides
+    /// `Clone`, `Debug`, serde's and `StructuralSchema`.
+    pub derives: Vec<String>,
+    /// Type-name overrides: generated name → name.
+    pub type_names: BTreeMap<String, String>,
+    /// Descriptions as doc comments (else as `description` attributes).
+    pub docs: bool,
+    /// Use k8s-openapi's `IntOrString` and `Time` (else JSON values and
+    /// strings with attributes).
+    pub k8s_openapi: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            versions: Vec::new(),
+            derives: Vec::new(),
+            type_names: BTreeMap::new(),
+            docs: true,
+            k8s_openapi: true,
+        }
+    }
+}
+
+/// One decoded input file.
+#[derive(Clone, Debug)]
+pub struct InputFile {
+    /// The name used in messages and for the generated module.
+    pub name: String,
+    /// Its documents.
+    pub documents: Vec<Input>,
+}
+
+impl InputFile {
+    /// Parses YAML or JSON (several documents allowed) into inputs.
+    pub fn parse(name: &str, bytes: &[u8]) -> Result<Self, GenError> {
+        let docs = source::parse_documents(name, bytes, &Limits::default())
+            .map_err(|e| GenError::at(name, e.to_string()))?;
+        if docs.is_empty() {
+            return Err(GenError::at(name, "no YAML or JSON document found"));
+        }
+        let mut documents = Vec::new();
+        for d in &docs {
+            let (input, _) = read_input(&d.value).map_err(|e| {
+                GenError::at(
+                    format!("{name}:{}:{}", d.start.line, d.start.column),
+                    e.to_string(),
+                )
+            })?;
+            documents.push(input);
+        }
+        Ok(InputFile {
+            name: name.to_string(),
+            documents,
+        })
+    }
+}
+
+/// What [`Config::generate`] gives: one Rust source per input file, keyed
+/// by module name (the file stem in snake_case).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Generated {
+    /// Module name → source.
+    pub files: BTreeMap<String, String>,
+    /// What the types cannot reproduce (conversion settings, ...).
+    pub warnings: Vec<String>,
+    /// Module name → the root types generated in it, in input order.
+    pub roots: BTreeMap<String, Vec<RootType>>,
+}
+
+/// A generated root type (one version of one CRD).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootType {
+    /// Its path inside the generated module (`v1::Issuer`).
+    pub path: String,
+    /// The CRD's name (`issuers.cert-manager.io`).
+    pub crd: String,
+    /// The version.
+    pub version: String,
+}
+
+/// The generator's configuration, prost-build style.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    opts: Options,
+    out_dir: Option<PathBuf>,
+}
+
+impl Config {
+    /// The defaults: every served version, doc comments, k8s-openapi types.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Emits only this version (repeatable).
+    pub fn version(&mut self, v: impl Into<String>) -> &mut Self {
+        self.opts.versions.push(v.into());
+        self
+    }
+
+    /// Adds a derive to every type (`"PartialEq"`, ...); `Clone`, `Debug`,
+    /// serde's and `StructuralSchema` are always there.
+    pub fn derive(&mut self, d: impl Into<String>) -> &mut Self {
+        self.opts.derives.push(d.into());
+        self
+    }
+
+    /// Renames a generated type.
+    pub fn rename_type(&mut self, from: impl Into<String>, to: impl Into<String>) -> &mut Self {
+        self.opts.type_names.insert(from.into(), to.into());
+        self
+    }
+
+    /// Writes descriptions as doc comments (default) or as attributes.
+    pub fn docs(&mut self, on: bool) -> &mut Self {
+        self.opts.docs = on;
+        self
+    }
+
+    /// Uses k8s-openapi's types (default) or only serde_json's.
+    pub fn k8s_openapi(&mut self, on: bool) -> &mut Self {
+        self.opts.k8s_openapi = on;
+        self
+    }
+
+    /// Where [`Config::compile`] writes (default: `OUT_DIR`).
+    pub fn out_dir(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// Generates the sources of `inputs`, without any IO.
+    ///
+    /// # Errors
+    ///
+    /// A derive that is not a Rust path, or an input with no Rust mapping
+    /// (the error names the file and the schema path).
+    pub fn generate(&self, inputs: &[InputFile]) -> Result<Generated, GenError> {
+        for d in &self.opts.derives {
+            if syn::parse_str::<syn::Path>(d).is_err() {
+                return Err(GenError::at(
+                    "derive",
+                    format!(
+                        "{d:?} is not a Rust path (like `PartialEq` or `schemars::JsonSchema`)"
+                    ),
+                ));
+            }
+        }
+        let mut out = Generated::default();
+        let mut scope = names::Scope::default();
+        for f in inputs {
+            let module = scope.claim(&names::field_name(&module_stem(&f.name)));
+            let mut roots = Vec::new();
+            let source = generate_file(&self.opts, f, &mut out.warnings, &mut roots)?;
+            out.roots.insert(module.clone(), roots);
+            out.files.insert(module, source);
+        }
+        Ok(out)
+    }
+
+    /// For build scripts: reads `files`, generates, and writes one
+    /// `<module>.rs` per file under the output directory (only when its
+    /// content changed), printing `cargo:rerun-if-changed` for every file
+    /// read. Include the result with `schema_core::include_generated!`.
+    pub fn compile(&self, files: &[impl AsRef<Path>]) -> Result<Generated, GenError> {
+        self.compile_logging(files, &mut std::io::stdout())
+    }
+
+    /// [`Config::compile`], writing the `cargo:` lines to `log`.
+    pub(crate) fn compile_logging(
+        &self,
+        files: &[impl AsRef<Path>],
+        log: &mut dyn std::io::Write,
+    ) -> Result<Generated, GenError> {
+        let mut inputs = Vec::new();
+        for p in files {
+            let p = p.as_ref();
+            let _ = writeln!(log, "cargo:rerun-if-changed={}", p.display());
+            let bytes = std::fs::read(p)
+                .map_err(|e| GenError::at(p.display().to_string(), format!("cannot read: {e}")))?;
+            inputs.push(InputFile::parse(&p.display().to_string(), &bytes)?);
+        }
+        let generated = self.generate(&inputs)?;
+        let dir = match &self.out_dir {
+            Some(d) => d.clone(),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or_else(|| {
+                    GenError::at(
+                        "OUT_DIR",
+                        "not set: call from a build script or set `out_dir`",
+                    )
+                })?,
+        };
+        for (module, source) in &generated.files {
+            write_if_changed(&dir.join(format!("{module}.rs")), source)?;
+        }
+        Ok(generated)
+    }
+}
+
+/// Generates with the default configuration (one-call shortcut for build
+/// scripts).
+pub fn compile_crds(files: &[impl AsRef<Path>]) -> Result<Generated, GenError> {
+    Config::new().compile(files)
+}
+
+/// Writes `content` to `path` unless it is already there.
+pub fn write_if_changed(path: &Path, content: &str) -> Result<(), GenError> {
+    if std::fs::read(path).is_ok_and(|old| old == content.as_bytes()) {
+        return Ok(());
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| GenError::at(dir.display().to_string(), format!("cannot create: {e}")))?;
+    }
+    std::fs::write(path, content)
+        .map_err(|e| GenError::at(path.display().to_string(), format!("cannot write: {e}")))
+}
+
+fn module_stem(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let stem = base
+        .strip_suffix(".yaml")
+        .or_else(|| base.strip_suffix(".yml"))
+        .or_else(|| base.strip_suffix(".json"))
+        .unwrap_or(base);
+    if stem.is_empty() || stem == "-" {
+        "schema".to_string()
+    } else {
+        stem.to_string()
+    }
+}
+
+/// The header of every generated file.
+pub fn header(name: &str) -> String {
+    format!(
+        "// @generated by schema-gen from {}. Do not edit: regenerate instead.\n",
+        module_stem(name)
+    )
+}
+
+/// One version of one CRD, as the generator sees it.
+struct VersionInput<'a> {
+    crd: &'a CustomResourceDefinition,
+    version: &'a CrdVersion,
+    /// The document's index in the file.
+    doc: usize,
+    /// The version's index in the CRD.
+    index: usize,
+}
+
+/// Generates the source of one input file: one module per version.
+/// What the generated types cannot reproduce is added to `warnings`, the
+/// root types to `roots`.
+pub fn generate_file(
+    opts: &Options,
+    f: &InputFile,
+    warnings: &mut Vec<String>,
+    roots: &mut Vec<RootType>,
+) -> Result<String, GenError> {
+    let mut modules: BTreeMap<String, Vec<VersionInput<'_>>> = BTreeMap::new();
+    let mut module_order: Vec<String> = Vec::new();
+    let mut bare: Option<&schema_core::wire::JsonSchemaProps> = None;
+    for (di, doc) in f.documents.iter().enumerate() {
+        match doc {
+            Input::Schema(s) => {
+                if f.documents.len() > 1 {
+                    return Err(GenError::at(
+                        &f.name,
+                        format!("document {di}: a bare schema must be the only document"),
+                    ));
+                }
+                bare = Some(s);
+            }
+            Input::CrdV1(crd) => collect_versions(opts, crd, di, &mut modules, &mut module_order)?,
+            Input::CrdV1Beta1 { v1, .. } => {
+                collect_versions(opts, v1, di, &mut modules, &mut module_order)?
+            }
+        }
+    }
+    // The names and docs come from the schema: lints about their style
+    // are the schema author's, not the reader's.
+    let lints = quote!(
+        clippy::enum_variant_names,
+        clippy::doc_lazy_continuation,
+        clippy::doc_overindented_list_items
+    );
+    let mut items = Vec::new();
+    if let Some(s) = bare {
+        let mut space = TypeSpace::default();
+        let root = s.to_value();
+        let root = space.map(opts, &root, &f.name, "Schema", "", 0)?;
+        if !matches!(root.ty, space::Ty::Named(_)) {
+            return Err(GenError::at(
+                &f.name,
+                "a bare schema must be an object with properties to become a Rust type",
+            ));
+        }
+        items.push(module_tokens(opts, &space, TokenStream::new()));
+    }
+    let mut crd_exprs = Vec::new();
+    let mut found_roots = Vec::new();
+    for m in &module_order {
+        let versions = &modules[m];
+        let mut space = TypeSpace::default();
+        let mut named = Vec::new();
+        for v in versions {
+            let kind = v
+                .crd
+                .spec
+                .as_ref()
+                .and_then(|s| s.names.as_ref())
+                .and_then(|n| n.kind.clone())
+                .unwrap_or_default();
+            let root_name = space.reserve(opts, &names::type_name(&kind, "Resource"));
+            named.push((root_name, v));
+        }
+        let mut root_items = Vec::new();
+        for (root_name, v) in &named {
+            let path = format!(
+                "{}: spec.versions[{}].schema.openAPIV3Schema",
+                f.name, v.index
+            );
+            let schema = v
+                .version
+                .schema
+                .as_ref()
+                .and_then(|s| s.open_api_v3_schema.as_ref())
+                .ok_or_else(|| GenError::at(&path, "the version has no schema"))?
+                .to_value();
+            root_items.push(root_tokens(
+                opts, &mut space, v, root_name, &schema, &path, warnings,
+            )?);
+            let module = format_ident!("{}", m.trim_start_matches("r#"));
+            let root = format_ident!("{}", root_name);
+            crd_exprs.push(((v.doc, v.index), crd_key(v.crd), quote!(#module::#root)));
+            found_roots.push((
+                (v.doc, v.index),
+                RootType {
+                    path: format!("{}::{root_name}", m),
+                    crd: crd_key(v.crd),
+                    version: v.version.name.clone().unwrap_or_default(),
+                },
+            ));
+        }
+        let body = module_tokens(opts, &space, quote!(#(#root_items)*));
+        let module: TokenStream = m.parse().unwrap_or_default();
+        items.push(quote! {
+            #[allow(#lints)]
+            pub mod #module {
+                #body
+            }
+        });
+    }
+    found_roots.sort_by_key(|r| r.0);
+    roots.extend(found_roots.into_iter().map(|r| r.1));
+    let crds = if crd_exprs.is_empty() {
+        TokenStream::new()
+    } else {
+        crds_fn(&mut crd_exprs)
+    };
+    let file = quote! {
+        #(#items)*
+        #crds
+    };
+    let mut src = header(&f.name);
+    src.push('\n');
+    src.push_str(&emit::format_file(file).map_err(|e| {
+        GenError::at(
+            &f.name,
+            format!("internal: generated code does not parse: {e}"),
+        )
+    })?);
+    Ok(src)
+}
+
+fn crd_key(crd: &CustomResourceDefinition) -> String {
+    crd.name().unwrap_or_default().to_string()
+}
+
+/// `pub fn crds()`: every CRD of the file, its versions merged, in input
+/// order.
+fn crds_fn(exprs: &mut [((usize, usize), String, TokenStream)]) -> TokenStream {
+    exprs.sort_by_key(|e| e.0);
+    let mut order: Vec<&String> = Vec::new();
+    for (_, k, _) in exprs.iter() {
+        if !order.contains(&k) {
+            order.push(k);
+        }
+    }
+    let per_crd = order.iter().map(|k| {
+        let versions = exprs.iter().filter(|(_, kk, _)| kk == *k).map(|(_, _, root)| {
+            quote!(<#root as ::schema_core::rust::CustomResource>::crd().map_err(::schema_core::rust::MergeError::Invalid)?)
+        });
+        quote! {
+            ::schema_core::rust::merge_crds(&[#(#versions),*])?
+        }
+    });
+    quote! {
+        /// The CRDs of this file rebuilt from the types: every version of
+        /// every CRD, in input order.
+        ///
+        /// # Errors
+        ///
+        /// The first CRD that cannot be built or merged.
+        pub fn crds() -> ::core::result::Result<
+            ::std::vec::Vec<::schema_core::wire::CustomResourceDefinition>,
+            ::schema_core::rust::MergeError,
+        > {
+            ::core::result::Result::Ok(::std::vec![#(#per_crd),*])
+        }
+    }
+}
+
+fn collect_versions<'a>(
+    opts: &Options,
+    crd: &'a CustomResourceDefinition,
+    doc: usize,
+    modules: &mut BTreeMap<String, Vec<VersionInput<'a>>>,
+    order: &mut Vec<String>,
+) -> Result<(), GenError> {
+    let Some(spec) = &crd.spec else {
+        return Ok(());
+    };
+    for (i, v) in spec.versions.iter().flatten().enumerate() {
+        let name = v.name.clone().unwrap_or_default();
+        let wanted = if opts.versions.is_empty() {
+            v.served.unwrap_or(false)
+        } else {
+            opts.versions.contains(&name)
+        };
+        if !wanted {
+            continue;
+        }
+        let module = names::field_name(&name);
+        if !modules.contains_key(&module) {
+            order.push(module.clone());
+        }
+        modules.entry(module).or_default().push(VersionInput {
+            crd,
+            version: v,
+            doc,
+            index: i,
+        });
+    }
+    Ok(())
+}
+
+/// The items of one module: the named types of the space in order.
+fn module_tokens(opts: &Options, space: &TypeSpace, roots: TokenStream) -> TokenStream {
+    let types = space
+        .types
+        .iter()
+        .map(|t| emit::type_tokens(opts, space, t));
+    quote! {
+        #roots
+        #(#types)*
+    }
+}
+
+/// The root type of one version: a struct of the root schema's own
+/// properties with `crd(object_root, ...)`, so that the derive gives back
+/// the root schema exactly, whatever its shape. `apiVersion`, `kind` and
+/// `metadata` are fields even when the schema does not name them (left
+/// out of the schema with `skip`): every API object has them, and kube
+/// reads them. `metadata` is schema-core's `ObjectMeta`.
+fn root_tokens(
+    opts: &Options,
+    space: &mut TypeSpace,
+    v: &VersionInput<'_>,
+    root_name: &str,
+    schema: &Value,
+    path: &str,
+    warnings: &mut Vec<String>,
+) -> Result<TokenStream, GenError> {
+    let n = schema
+        .as_object()
+        .ok_or_else(|| GenError::at(path, "the schema must be an object"))?;
+    if n.get("type").and_then(Value::as_str) != Some("object") || !n.contains_key("properties") {
+        return Err(GenError::at(
+            path,
+            "the root schema must be an object with properties to become a Rust type",
+        ));
+    }
+    let mut def = space.struct_def(opts, n, path, root_name, 0)?;
+    let props = n
+        .get("properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    // `metadata`: schema-core's `ObjectMeta`, whose own schema is
+    // `{type: object}`; kept out of the schema when the schema has none.
+    match props.get("metadata") {
+        Some(m) => {
+            let plain = m.as_object().is_some_and(|m| {
+                m.get("type").and_then(Value::as_str) == Some("object")
+                    && m.keys().all(|k| k == "type" || k == "description")
+            });
+            if !plain {
+                return Err(GenError::at(
+                    format!("{path}.properties[metadata]"),
+                    "a root `metadata` other than `{type: object}` (with a description) has no Rust mapping: kube needs `ObjectMeta` there",
+                ));
+            }
+            if let Some(f) = def.fields.iter_mut().find(|f| f.json_name == "metadata") {
+                f.mapped.ty = Ty::ObjectMeta;
+                f.serde_default = !f.required;
+            }
+        }
+        None => def.fields.insert(
+            0,
+            space::Field::skipped("metadata", "metadata", Ty::ObjectMeta, true),
+        ),
+    }
+    for (json, rust) in [("kind", "kind"), ("apiVersion", "api_version")] {
+        if !props.contains_key(json) {
+            def.fields
+                .insert(0, space::Field::skipped(json, rust, Ty::String, false));
+        }
+    }
+    let mut cattrs = vec![crd_attr(v, &props, warnings)];
+    cattrs.extend(space.root_attrs(n, path)?);
+    if let Some(order) = &def.required_order {
+        cattrs.push(Attr {
+            key: "required_order",
+            value: AttrValue::StrList(order.clone()),
+        });
+    }
+    let description = n.get("description").and_then(Value::as_str);
+    let doc = emit::doc_lines(opts, description);
+    cattrs.extend(emit::description_attr(opts, description));
+    let name = format_ident!("{}", root_name);
+    let fields = def
+        .fields
+        .iter()
+        .map(|f| emit::field_tokens(opts, space, f));
+    let schema = emit::schema_attr(&cattrs);
+    let derives = emit::derives(opts);
+    let new = root_new(space, &def, &name);
+    let extra = if def.preserve_unknown {
+        quote! {
+            /// The fields the schema does not name (it keeps unknown fields).
+            #[serde(flatten)]
+            pub extra: ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+        }
+    } else {
+        TokenStream::new()
+    };
+    Ok(quote! {
+        #doc
+        #derives
+        #schema
+        pub struct #name {
+            #(#fields)*
+            #extra
+        }
+        #new
+    })
+}
+
+/// `Root::new(name, spec)`: `apiVersion` and `kind` set, the name in the
+/// metadata, everything else empty; only when every other field can be
+/// empty.
+fn root_new(space: &TypeSpace, def: &space::StructDef, name: &syn::Ident) -> TokenStream {
+    let mut params = Vec::new();
+    let mut inits = Vec::new();
+    for f in &def.fields {
+        let field: TokenStream = f.rust_name.parse().unwrap_or_default();
+        let optional = f.is_option();
+        let init = match f.json_name.as_str() {
+            "apiVersion" | "kind" => {
+                let c = if f.json_name == "kind" {
+                    quote!(KIND)
+                } else {
+                    quote!(API_VERSION)
+                };
+                let v = quote!(::std::string::ToString::to_string(<Self as ::schema_core::rust::CustomResource>::#c));
+                if optional {
+                    quote!(::core::option::Option::Some(#v))
+                } else {
+                    v
+                }
+            }
+            "metadata" => quote!(::schema_core::rust::ObjectMeta {
+                name: ::core::option::Option::Some(::std::string::ToString::to_string(name)),
+                ..::core::default::Default::default()
+            }),
+            "spec" => {
+                let ty = emit::ty_tokens(space, &f.mapped.ty);
+                params.push(quote!(spec: #ty));
+                if optional {
+                    quote!(::core::option::Option::Some(spec))
+                } else {
+                    quote!(spec)
+                }
+            }
+            _ if optional => quote!(::core::option::Option::None),
+            _ if f.serde_default => quote!(::core::default::Default::default()),
+            // A required field besides the spec: no constructor.
+            _ => return TokenStream::new(),
+        };
+        if init.to_string() == f.rust_name {
+            inits.push(quote!(#field,));
+        } else {
+            inits.push(quote!(#field: #init,));
+        }
+    }
+    if def.preserve_unknown {
+        inits.push(quote!(extra: ::serde_json::Map::new(),));
+    }
+    let spec_doc = if params.is_empty() {
+        ""
+    } else {
+        " with `spec`"
+    };
+    let doc = format!(
+        " A `{name}` named `name`{spec_doc}: `apiVersion` and `kind` set, everything else empty."
+    );
+    quote! {
+        impl #name {
+            #[doc = #doc]
+            pub fn new(name: &str #(, #params)*) -> Self {
+                Self {
+                    #(#inits)*
+                }
+            }
+        }
+    }
+}
+
+fn str_attr(key: &'static str, v: &str) -> Attr {
+    Attr {
+        key,
+        value: AttrValue::Str(v.to_string()),
+    }
+}
+
+fn json_attr(key: &'static str, v: impl Into<Value>) -> Attr {
+    Attr {
+        key,
+        value: AttrValue::Json(v.into()),
+    }
+}
+
+fn flag(key: &'static str) -> Attr {
+    Attr {
+        key,
+        value: AttrValue::Flag,
+    }
+}
+
+/// `crd(...)` of a version: everything of the CRD `crds()` gives back.
+/// What the attributes cannot say (conversion, `preserveUnknownFields`)
+/// is a warning.
+fn crd_attr(
+    v: &VersionInput<'_>,
+    props: &serde_json::Map<String, Value>,
+    warnings: &mut Vec<String>,
+) -> Attr {
+    let spec = v.crd.spec.clone().unwrap_or_default();
+    let names = spec.names.clone().unwrap_or_default();
+    let mut inner = vec![
+        str_attr("group", spec.group.as_deref().unwrap_or_default()),
+        str_attr("version", v.version.name.as_deref().unwrap_or_default()),
+        str_attr("kind", names.kind.as_deref().unwrap_or_default()),
+    ];
+    if let Some(p) = &names.plural {
+        inner.push(str_attr("plural", p));
+    }
+    if let Some(p) = &names.singular {
+        inner.push(str_attr("singular", p));
+    }
+    if let Some(p) = &names.list_kind {
+        inner.push(str_attr("list_kind", p));
+    }
+    if names.singular.is_none() || names.list_kind.is_none() {
+        inner.push(flag("explicit_names"));
+    }
+    if let Some(l) = &names.short_names {
+        inner.push(Attr {
+            key: "short_names",
+            value: AttrValue::StrList(l.clone()),
+        });
+    }
+    if let Some(l) = &names.categories {
+        inner.push(Attr {
+            key: "categories",
+            value: AttrValue::StrList(l.clone()),
+        });
+    }
+    if spec.scope.as_deref() == Some("Namespaced") {
+        inner.push(flag("namespaced"));
+    }
+    inner.push(flag("object_root"));
+    let meta = v.crd.metadata.as_ref();
+    if let Some(a) = meta.and_then(|m| m.get("annotations")) {
+        if a.as_object()
+            .is_some_and(|a| a.values().all(Value::is_string))
+        {
+            inner.push(json_attr("annotations", a.clone()));
+        }
+    }
+    let version = v.version;
+    let sub = version.subresources.clone().unwrap_or_default();
+    let has_status = sub.status.is_some();
+    if has_status != props.contains_key("status") {
+        inner.push(json_attr("status_subresource", has_status));
+    }
+    if version.subresources.is_some() && !has_status && sub.scale.is_none() {
+        inner.push(flag("empty_subresources"));
+    }
+    if let Some(scale) = &sub.scale {
+        let mut s = vec![
+            str_attr(
+                "spec_replicas_path",
+                scale.spec_replicas_path.as_deref().unwrap_or_default(),
+            ),
+            str_attr(
+                "status_replicas_path",
+                scale.status_replicas_path.as_deref().unwrap_or_default(),
+            ),
+        ];
+        if let Some(l) = &scale.label_selector_path {
+            s.push(str_attr("label_selector_path", l));
+        }
+        inner.push(Attr {
+            key: "scale",
+            value: AttrValue::Nested(s),
+        });
+    }
+    for c in version.additional_printer_columns.iter().flatten() {
+        let mut col = vec![
+            str_attr("name", c.name.as_deref().unwrap_or_default()),
+            str_attr("type", c.type_.as_deref().unwrap_or_default()),
+            str_attr("json_path", c.json_path.as_deref().unwrap_or_default()),
+        ];
+        if let Some(d) = &c.description {
+            col.push(str_attr("description", d));
+        }
+        if let Some(f) = &c.format {
+            col.push(str_attr("format", f));
+        }
+        if let Some(p) = c.priority {
+            col.push(json_attr("priority", p));
+        }
+        inner.push(Attr {
+            key: "printer_column",
+            value: AttrValue::Nested(col),
+        });
+    }
+    for f in version.selectable_fields.iter().flatten() {
+        inner.push(str_attr(
+            "selectable_field",
+            f.json_path.as_deref().unwrap_or_default(),
+        ));
+    }
+    if version.served != Some(true) {
+        inner.push(json_attr("served", false));
+    }
+    if version.storage != Some(true) {
+        inner.push(json_attr("storage", false));
+    }
+    if let Some(w) = &version.deprecation_warning {
+        inner.push(str_attr("deprecation_warning", w));
+    } else if version.deprecated == Some(true) {
+        inner.push(flag("deprecated"));
+    }
+    let crd = crd_key(v.crd);
+    if v.index == 0 {
+        if spec.conversion.is_some() {
+            warnings.push(format!(
+                "{crd}: spec.conversion is not reproduced by the generated types (crds() has none)"
+            ));
+        }
+        if meta.and_then(|m| m.get("labels")).is_some() {
+            warnings.push(format!(
+                "{crd}: metadata.labels are not reproduced by the generated types"
+            ));
+        }
+        if spec.preserve_unknown_fields.is_some() {
+            warnings.push(format!(
+                "{crd}: spec.preserveUnknownFields is not reproduced by the generated types"
+            ));
+        }
+    }
+    Attr {
+        key: "crd",
+        value: AttrValue::Nested(inner),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("schema-gen-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn compile_writes_once_and_names_every_input() {
+        let dir = temp_dir("compile");
+        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+        let input = examples.join("widget-crd.yaml");
+        let mut config = Config::new();
+        config.out_dir(&dir);
+        let mut log = Vec::new();
+        let generated = config.compile_logging(&[&input], &mut log).unwrap();
+        let log = String::from_utf8(log).unwrap();
+        assert_eq!(log, format!("cargo:rerun-if-changed={}\n", input.display()));
+        let out = dir.join("widget_crd.rs");
+        let source = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(Some(&source), generated.files.get("widget_crd"));
+        assert!(source.starts_with("// @generated by schema-gen from widget-crd."));
+        // Unchanged output is not rewritten (its modification time stays).
+        let before = std::fs::metadata(&out).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        config.compile_logging(&[&input], &mut Vec::new()).unwrap();
+        let after = std::fs::metadata(&out).unwrap().modified().unwrap();
+        assert_eq!(before, after);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn compile_without_out_dir_or_input_is_an_error() {
+        let mut config = Config::new();
+        config.out_dir(temp_dir("missing"));
+        let err = config
+            .compile_logging(&["/nonexistent/crd.yaml"], &mut Vec::new())
+            .unwrap_err();
+        assert!(err.path.contains("/nonexistent/crd.yaml"), "{err}");
+        assert!(err.message.starts_with("cannot read"), "{err}");
+    }
+}

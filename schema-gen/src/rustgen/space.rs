@@ -1,0 +1,825 @@
+//! The type space: every schema node of a version mapped to a Rust type,
+//! with identical object shapes (and identical string enums) interned into
+//! one named type.
+//!
+//! Each node is mapped as the inverse of the derive: a Rust type is chosen
+//! whose own schema (the derive's, see `schema_core::rust`) is contained in
+//! the node, and every key of the node the type does not give becomes a
+//! `#[schema(...)]` attribute. Where no type's schema fits (an integer
+//! without a format), the node's schema is given by attributes alone
+//! (`type = "integer"`). The node's description becomes a doc comment.
+//!
+//! An object shape is its `properties`, `required` and
+//! `x-kubernetes-preserve-unknown-fields`; everything else of an object
+//! node (description, rules, defaults, ...) belongs to the place that uses
+//! it and is written on the field, so that one type serves every place
+//! with the same shape.
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use serde_json::{Map, Value};
+
+use super::names::{self, Scope};
+use super::{GenError, Options};
+
+/// A type in the space.
+pub type TypeId = usize;
+
+/// A Rust type expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    /// `String`.
+    String,
+    /// `bool`.
+    Bool,
+    /// `i32`.
+    I32,
+    /// `i64`.
+    I64,
+    /// `f32`.
+    F32,
+    /// `f64`.
+    F64,
+    /// `serde_json::Value`.
+    Value,
+    /// `serde_json::Map<String, Value>`.
+    JsonMap,
+    /// k8s-openapi's `IntOrString`.
+    IntOrString,
+    /// k8s-openapi's `Time`.
+    Time,
+    /// schema-core's `ObjectMeta` (k8s-openapi's with its feature).
+    ObjectMeta,
+    /// `Vec<T>`.
+    Vec(Box<Ty>),
+    /// `BTreeMap<String, T>`.
+    Map(Box<Ty>),
+    /// A type of the space.
+    Named(TypeId),
+    /// `Option<T>`.
+    Option(Box<Ty>),
+}
+
+/// An attribute value inside `#[schema(...)]`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrValue {
+    /// A bare flag.
+    Flag,
+    /// `key = "..."`.
+    Str(String),
+    /// `key = <json>` (numbers, defaults, enums, ...).
+    Json(Value),
+    /// `key = ["a", "b"]`.
+    StrList(Vec<String>),
+    /// `items(...)`.
+    Nested(Vec<Attr>),
+    /// `validation(rule = ..., ...)`: the written keys in order.
+    Rule(Vec<(&'static str, Value)>),
+}
+
+/// One `key = value` of `#[schema(...)]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attr {
+    /// The key.
+    pub key: &'static str,
+    /// The value.
+    pub value: AttrValue,
+}
+
+impl Attr {
+    fn new(key: &'static str, value: AttrValue) -> Self {
+        Attr { key, value }
+    }
+}
+
+/// A node mapped to Rust: the type and what the use site writes.
+#[derive(Clone, Debug)]
+pub struct Mapped {
+    /// The Rust type.
+    pub ty: Ty,
+    /// The attributes of the use site.
+    pub attrs: Vec<Attr>,
+    /// The description of the node.
+    pub description: Option<String>,
+}
+
+/// A field of a struct.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// The property name.
+    pub json_name: String,
+    /// The Rust field name (a valid identifier).
+    pub rust_name: String,
+    /// The mapped property node.
+    pub mapped: Mapped,
+    /// Whether the property is required.
+    pub required: bool,
+    /// Whether the property is nullable.
+    pub nullable: bool,
+    /// A serde default instead of an `Option` (an optional root
+    /// `metadata`).
+    pub serde_default: bool,
+}
+
+impl Field {
+    /// A field the schema does not name (`#[schema(skip)]`): an `Option`,
+    /// or with `serde_default` the type itself with a serde default.
+    pub fn skipped(json: &str, rust: &str, ty: Ty, serde_default: bool) -> Self {
+        Field {
+            json_name: json.to_string(),
+            rust_name: rust.to_string(),
+            mapped: Mapped {
+                ty,
+                attrs: vec![Attr::new("skip", AttrValue::Flag)],
+                description: None,
+            },
+            required: false,
+            nullable: false,
+            serde_default,
+        }
+    }
+
+    /// Whether the Rust field is an `Option`.
+    pub fn is_option(&self) -> bool {
+        !self.serde_default && (!self.required || self.nullable)
+    }
+}
+
+/// A struct of the space.
+#[derive(Clone, Debug)]
+pub struct StructDef {
+    /// The fields, in property order.
+    pub fields: Vec<Field>,
+    /// Whether the object keeps unknown fields (a flattened map).
+    pub preserve_unknown: bool,
+    /// The `required` list when it is not in sorted order.
+    pub required_order: Option<Vec<String>>,
+}
+
+/// A string enum of the space.
+#[derive(Clone, Debug)]
+pub struct EnumDef {
+    /// `(variant name, value)` in schema order.
+    pub variants: Vec<(String, String)>,
+}
+
+/// The body of a named type.
+#[derive(Clone, Debug)]
+pub enum Body {
+    /// A struct.
+    Struct(StructDef),
+    /// A string enum.
+    Enum(EnumDef),
+}
+
+/// A named type.
+#[derive(Clone, Debug)]
+pub struct TypeDef {
+    /// The Rust name.
+    pub name: String,
+    /// The body.
+    pub body: Body,
+    /// The descriptions at every use site (`None` where a use site has
+    /// none), to decide whether the type itself carries the doc.
+    pub uses: Vec<Option<String>>,
+    /// The depth of the first use, for naming.
+    pub depth: usize,
+}
+
+impl TypeDef {
+    /// The doc comment of the type: the description every use site shares.
+    pub fn shared_description(&self) -> Option<&str> {
+        let first = self.uses.first()?.as_deref()?;
+        self.uses
+            .iter()
+            .all(|u| u.as_deref() == Some(first))
+            .then_some(first)
+    }
+}
+
+/// The type space of one module.
+#[derive(Debug, Default)]
+pub struct TypeSpace {
+    /// The types, in the order they were first met.
+    pub types: Vec<TypeDef>,
+    by_key: HashMap<String, TypeId>,
+    /// The type names taken in this module.
+    pub scope: Scope,
+    /// 128-bit hashes of the containers of the schema being mapped, by
+    /// address (cleared when a new schema starts), so that telling shapes
+    /// apart is linear in the schema's size.
+    memo: HashMap<usize, u128>,
+}
+
+/// The keys of an object node that make its shape.
+const SHAPE_KEYS: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "x-kubernetes-preserve-unknown-fields",
+];
+
+fn obj(v: &Value) -> Option<&Map<String, Value>> {
+    v.as_object()
+}
+
+fn is_true(n: &Map<String, Value>, key: &str) -> bool {
+    n.get(key).and_then(Value::as_bool) == Some(true)
+}
+
+fn type_of(n: &Map<String, Value>) -> &str {
+    n.get("type").and_then(Value::as_str).unwrap_or("")
+}
+
+impl TypeSpace {
+    /// Claims a type name for a root type (the kind) before anything else.
+    pub fn reserve(&mut self, opts: &Options, name: &str) -> String {
+        let name = opts.type_names.get(name).map_or(name, String::as_str);
+        self.scope.claim(name)
+    }
+
+    /// Maps the node at `path` (for messages) whose name hint is `hint`
+    /// (the property name, already singular for array items) and whose
+    /// parent type is named `parent`.
+    pub fn map(
+        &mut self,
+        opts: &Options,
+        node: &Value,
+        path: &str,
+        hint: &str,
+        parent: &str,
+        depth: usize,
+    ) -> Result<Mapped, GenError> {
+        let n = obj(node).ok_or_else(|| GenError::at(path, "a schema must be an object"))?;
+        if depth == 0 {
+            self.memo.clear();
+        }
+        if depth > 200 {
+            return Err(GenError::at(
+                path,
+                "schema nested more than 200 levels deep",
+            ));
+        }
+        let description = n
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let t = type_of(n);
+        let (ty, base) = if is_true(n, "x-kubernetes-int-or-string") {
+            self.int_or_string(opts, n)
+        } else if t == "object" && n.contains_key("properties") {
+            let id = self.intern_struct(opts, n, path, hint, parent, depth)?;
+            (Ty::Named(id), shape_base(n))
+        } else if t == "object" && n.contains_key("additionalProperties") {
+            match n.get("additionalProperties") {
+                Some(Value::Object(_)) => {}
+                _ => {
+                    return Err(GenError::at(
+                        path,
+                        "`additionalProperties` other than a schema has no Rust mapping",
+                    ));
+                }
+            }
+            let values = self.map(
+                opts,
+                &n["additionalProperties"],
+                &format!("{path}.additionalProperties"),
+                &names::singular(hint),
+                parent,
+                depth + 1,
+            )?;
+            let mut base = Map::new();
+            base.insert("type".into(), "object".into());
+            base.insert("additionalProperties".into(), Value::Null);
+            return self.finish(
+                n,
+                Ty::Map(Box::new(values.ty.clone())),
+                base,
+                Some(values),
+                description,
+                path,
+            );
+        } else if t == "array" {
+            let Some(items) = n.get("items") else {
+                return Err(GenError::at(
+                    path,
+                    "an array without `items` has no Rust mapping",
+                ));
+            };
+            if !items.is_object() {
+                return Err(GenError::at(path, "`items` must be one schema"));
+            }
+            let items = self.map(
+                opts,
+                items,
+                &format!("{path}.items"),
+                &names::singular(hint),
+                parent,
+                depth + 1,
+            )?;
+            let mut base = Map::new();
+            base.insert("type".into(), "array".into());
+            base.insert("items".into(), Value::Null);
+            return self.finish(
+                n,
+                Ty::Vec(Box::new(items.ty.clone())),
+                base,
+                Some(items),
+                description,
+                path,
+            );
+        } else if t == "object" && is_true(n, "x-kubernetes-preserve-unknown-fields") {
+            let mut base = Map::new();
+            base.insert("type".into(), "object".into());
+            base.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+            (Ty::JsonMap, base)
+        } else if t.is_empty() && is_true(n, "x-kubernetes-preserve-unknown-fields") {
+            let mut base = Map::new();
+            base.insert("x-kubernetes-preserve-unknown-fields".into(), true.into());
+            (Ty::Value, base)
+        } else if t == "string" && self.is_string_enum(n) {
+            let id = self.intern_enum(opts, n, hint, parent, depth);
+            let mut base = Map::new();
+            base.insert("type".into(), "string".into());
+            base.insert("enum".into(), n["enum"].clone());
+            (Ty::Named(id), base)
+        } else {
+            self.scalar(opts, n)
+        };
+        self.finish(n, ty, base, None, description, path)
+    }
+
+    fn int_or_string(
+        &mut self,
+        opts: &Options,
+        n: &Map<String, Value>,
+    ) -> (Ty, Map<String, Value>) {
+        let anyof = serde_json::json!([{"type": "integer"}, {"type": "string"}]);
+        let mut base = Map::new();
+        if opts.k8s_openapi && n.get("anyOf") == Some(&anyof) {
+            base.insert("anyOf".into(), anyof);
+            base.insert("x-kubernetes-int-or-string".into(), true.into());
+            // Quantities too (their pattern is an attribute): k8s-openapi's
+            // `Quantity` would turn a number into a string.
+            return (Ty::IntOrString, base);
+        }
+        // The schema from the attributes alone, on a JSON value.
+        (Ty::Value, base)
+    }
+
+    fn is_string_enum(&self, n: &Map<String, Value>) -> bool {
+        match n.get("enum") {
+            Some(Value::Array(values)) => {
+                !values.is_empty() && values.iter().all(Value::is_string) && !is_true(n, "nullable")
+            }
+            _ => false,
+        }
+    }
+
+    fn scalar(&mut self, opts: &Options, n: &Map<String, Value>) -> (Ty, Map<String, Value>) {
+        let t = type_of(n);
+        let format = n.get("format").and_then(Value::as_str);
+        let mut base = Map::new();
+        let ty = match (t, format) {
+            ("string", Some("date-time")) if opts.k8s_openapi => {
+                base.insert("format".into(), "date-time".into());
+                Ty::Time
+            }
+            ("string", _) => Ty::String,
+            ("boolean", _) => Ty::Bool,
+            ("integer", Some("int32")) => {
+                base.insert("format".into(), "int32".into());
+                Ty::I32
+            }
+            ("integer", Some("int64")) => {
+                base.insert("format".into(), "int64".into());
+                Ty::I64
+            }
+            ("number", Some("float")) => {
+                base.insert("format".into(), "float".into());
+                Ty::F32
+            }
+            ("number", Some("double")) => {
+                base.insert("format".into(), "double".into());
+                Ty::F64
+            }
+            // No type fits exactly: the type comes from the attributes.
+            ("integer", _) => return (Ty::I64, Map::new()),
+            ("number", _) => return (Ty::F64, Map::new()),
+            ("object", _) => return (Ty::JsonMap, Map::new()),
+            _ => return (Ty::Value, Map::new()),
+        };
+        base.insert("type".into(), t.into());
+        (ty, base)
+    }
+
+    /// Turns the keys of `n` the type's own schema `base` does not give
+    /// into attributes. A `base` without `type` means the schema is built
+    /// from the attributes alone (`type = ...`). `inner` is the mapped
+    /// items (arrays) or values (maps).
+    fn finish(
+        &mut self,
+        n: &Map<String, Value>,
+        ty: Ty,
+        base: Map<String, Value>,
+        inner: Option<Mapped>,
+        description: Option<String>,
+        path: &str,
+    ) -> Result<Mapped, GenError> {
+        let mut attrs = Vec::new();
+        let replaced = !base.contains_key("type")
+            && !is_true(&base, "x-kubernetes-preserve-unknown-fields")
+            && !base.contains_key("x-kubernetes-int-or-string");
+        let is_struct = base.contains_key("properties");
+        for (k, v) in n {
+            if k == "description" {
+                continue;
+            }
+            // `items` / `additionalProperties` are the inner type's (null
+            // in `base`); their own residual attributes come below.
+            let inner_key = k == "items" || k == "additionalProperties";
+            if let Some(b) = base.get(k) {
+                if b == v || (b.is_null() && !inner_key) {
+                    continue;
+                }
+            }
+            let attr = match k.as_str() {
+                "type" if replaced => Attr::new("type", AttrValue::Json(v.clone())),
+                "x-kubernetes-int-or-string" if is_true(n, k) => {
+                    Attr::new("int_or_string", AttrValue::Flag)
+                }
+                "x-kubernetes-preserve-unknown-fields" if is_true(n, k) => {
+                    Attr::new("preserve_unknown_fields", AttrValue::Flag)
+                }
+                "x-kubernetes-embedded-resource" if is_true(n, k) => {
+                    Attr::new("embedded_resource", AttrValue::Flag)
+                }
+                "nullable" if is_true(n, k) => Attr::new("nullable", AttrValue::Flag),
+                "uniqueItems" if is_true(n, k) => Attr::new("unique_items", AttrValue::Flag),
+                "exclusiveMinimum" if is_true(n, k) => {
+                    Attr::new("exclusive_minimum", AttrValue::Flag)
+                }
+                "exclusiveMaximum" if is_true(n, k) => {
+                    Attr::new("exclusive_maximum", AttrValue::Flag)
+                }
+                "title" | "format" | "pattern" | "x-kubernetes-list-type" => match v.as_str() {
+                    Some(s) => Attr::new(attr_key(k), AttrValue::Str(s.to_string())),
+                    None => return Err(unsupported(path, k)),
+                },
+                "x-kubernetes-map-type" => match v.as_str() {
+                    Some(s) => Attr::new(
+                        if is_struct { "struct_type" } else { "map_type" },
+                        AttrValue::Str(s.to_string()),
+                    ),
+                    None => return Err(unsupported(path, k)),
+                },
+                "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "minItems"
+                | "maxItems" | "minProperties" | "maxProperties" => {
+                    if !v.is_number() {
+                        return Err(unsupported(path, k));
+                    }
+                    Attr::new(attr_key(k), AttrValue::Json(v.clone()))
+                }
+                "enum" | "default" | "example" | "anyOf" | "allOf" | "oneOf" | "not" => {
+                    Attr::new(attr_key(k), AttrValue::Json(v.clone()))
+                }
+                "x-kubernetes-list-map-keys" => match string_list(v) {
+                    Some(keys) => Attr::new("list_map_keys", AttrValue::StrList(keys)),
+                    None => return Err(unsupported(path, k)),
+                },
+                "x-kubernetes-validations" => {
+                    let Some(rules) = v.as_array() else {
+                        return Err(unsupported(path, k));
+                    };
+                    for r in rules {
+                        attrs.push(Attr::new(
+                            "validation",
+                            rule(r).ok_or_else(|| unsupported(path, k))?,
+                        ));
+                    }
+                    continue;
+                }
+                "items" | "additionalProperties" => match &inner {
+                    Some(inner) => {
+                        let mut nested = inner.attrs.clone();
+                        if let Some(d) = &inner.description {
+                            nested.insert(0, Attr::new("description", AttrValue::Str(d.clone())));
+                        }
+                        if nested.is_empty() {
+                            continue;
+                        }
+                        Attr::new("items", AttrValue::Nested(nested))
+                    }
+                    None => return Err(unsupported(path, k)),
+                },
+                // A `false` flag is the same as none, except that the
+                // server keeps what is written: keep it exact.
+                _ => return Err(unsupported(path, k)),
+            };
+            attrs.push(attr);
+        }
+        // Keys of the type's own schema the node does not have.
+        for (k, b) in &base {
+            if !b.is_null() && !n.contains_key(k) {
+                return Err(GenError::at(
+                    path,
+                    format!(
+                        "internal: the mapped type writes `{k}`, which the schema does not have"
+                    ),
+                ));
+            }
+        }
+        Ok(Mapped {
+            ty,
+            attrs,
+            description,
+        })
+    }
+
+    /// The attributes of the root node itself (its rules, ...): every key
+    /// but its shape and description.
+    pub fn root_attrs(
+        &mut self,
+        n: &Map<String, Value>,
+        path: &str,
+    ) -> Result<Vec<Attr>, GenError> {
+        Ok(self
+            .finish(n, Ty::JsonMap, shape_base(n), None, None, path)?
+            .attrs)
+    }
+
+    fn intern_enum(
+        &mut self,
+        opts: &Options,
+        n: &Map<String, Value>,
+        hint: &str,
+        parent: &str,
+        depth: usize,
+    ) -> TypeId {
+        let key = format!(
+            "enum:{}",
+            Value::Array(n["enum"].as_array().cloned().unwrap_or_default())
+        );
+        let description = n
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        if let Some(&id) = self.by_key.get(&key) {
+            self.types[id].uses.push(description);
+            return id;
+        }
+        let mut variants = Vec::new();
+        let mut scope = Scope::default();
+        for v in n["enum"].as_array().into_iter().flatten() {
+            let s = v.as_str().unwrap_or_default();
+            variants.push((scope.claim(&names::variant_name(s)), s.to_string()));
+        }
+        let name = self.name_for(opts, hint, parent, depth);
+        let id = self.types.len();
+        self.types.push(TypeDef {
+            name,
+            body: Body::Enum(EnumDef { variants }),
+            uses: vec![description],
+            depth,
+        });
+        self.by_key.insert(key, id);
+        id
+    }
+
+    fn intern_struct(
+        &mut self,
+        opts: &Options,
+        n: &Map<String, Value>,
+        path: &str,
+        hint: &str,
+        parent: &str,
+        depth: usize,
+    ) -> Result<TypeId, GenError> {
+        let key = format!("struct:{:032x}", self.shape_hash(n));
+        let description = n
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        if let Some(&id) = self.by_key.get(&key) {
+            self.types[id].uses.push(description);
+            return Ok(id);
+        }
+        let name = self.name_for(opts, hint, parent, depth);
+        // Reserve the slot first so that nested types come after it.
+        let id = self.types.len();
+        self.types.push(TypeDef {
+            name: name.clone(),
+            body: Body::Struct(StructDef {
+                fields: Vec::new(),
+                preserve_unknown: false,
+                required_order: None,
+            }),
+            uses: vec![description],
+            depth,
+        });
+        self.by_key.insert(key, id);
+        let def = self.struct_def(opts, n, path, &name, depth)?;
+        self.types[id].body = Body::Struct(def);
+        Ok(id)
+    }
+
+    /// The fields of an object node.
+    pub fn struct_def(
+        &mut self,
+        opts: &Options,
+        n: &Map<String, Value>,
+        path: &str,
+        name: &str,
+        depth: usize,
+    ) -> Result<StructDef, GenError> {
+        if depth == 0 {
+            self.memo.clear();
+        }
+        let props = n
+            .get("properties")
+            .and_then(Value::as_object)
+            .ok_or_else(|| GenError::at(path, "`properties` must be an object"))?;
+        let required: Vec<String> = match n.get("required") {
+            None => Vec::new(),
+            Some(v) => string_list(v).ok_or_else(|| unsupported(path, "required"))?,
+        };
+        for r in &required {
+            if !props.contains_key(r) {
+                return Err(GenError::at(
+                    path,
+                    format!(
+                        "`required` names `{r}`, which is not a property; a Rust type cannot express that"
+                    ),
+                ));
+            }
+        }
+        let mut fields = Vec::new();
+        let mut scope = Scope::default();
+        let preserve_unknown = is_true(n, "x-kubernetes-preserve-unknown-fields");
+        if preserve_unknown {
+            scope.try_claim("extra");
+        }
+        for (pname, pnode) in props {
+            let ppath = format!("{path}.properties[{pname}]");
+            let hint = pname.clone();
+            let mapped = self.map(opts, pnode, &ppath, &hint, name, depth + 1)?;
+            let nullable = pnode.get("nullable").and_then(Value::as_bool) == Some(true);
+            fields.push(Field {
+                json_name: pname.clone(),
+                rust_name: scope.claim(&names::field_name(pname)),
+                mapped,
+                required: required.contains(pname),
+                nullable,
+                serde_default: false,
+            });
+        }
+        // The derive sorts `required` as controller-gen does; another order
+        // is written out.
+        let mut sorted = required.clone();
+        sorted.sort();
+        let required_order = (sorted != required).then(|| required.clone());
+        Ok(StructDef {
+            fields,
+            preserve_unknown,
+            required_order,
+        })
+    }
+
+    /// The hash of an object node's shape: its `SHAPE_KEYS`, in order.
+    fn shape_hash(&mut self, n: &Map<String, Value>) -> u128 {
+        let mut parts = Vec::new();
+        for k in SHAPE_KEYS {
+            if let Some(v) = n.get(*k) {
+                parts.push((*k, self.subtree_hash(v)));
+            }
+        }
+        hash128(&parts)
+    }
+
+    /// A 128-bit hash of a JSON value, key order included; containers are
+    /// memoized by address, so hashing every node of a schema is linear.
+    fn subtree_hash(&mut self, v: &Value) -> u128 {
+        let children: Vec<(&str, u128)> = match v {
+            Value::Array(items) => items.iter().map(|i| ("", self.subtree_hash(i))).collect(),
+            Value::Object(m) => {
+                let addr = std::ptr::from_ref(v) as usize;
+                if let Some(h) = self.memo.get(&addr) {
+                    return *h;
+                }
+                let children = m
+                    .iter()
+                    .map(|(k, c)| (k.as_str(), self.subtree_hash(c)))
+                    .collect::<Vec<_>>();
+                let h = hash128(&(5u8, children));
+                self.memo.insert(addr, h);
+                return h;
+            }
+            Value::Null => return hash128(&0u8),
+            Value::Bool(b) => return hash128(&(1u8, b)),
+            Value::Number(n) => return hash128(&(2u8, n.to_string())),
+            Value::String(s) => return hash128(&(3u8, s)),
+        };
+        hash128(&(4u8, children))
+    }
+
+    /// A readable, unique type name: the property's own name when free,
+    /// else prefixed with the parent type's name, else numbered.
+    fn name_for(&mut self, opts: &Options, hint: &str, parent: &str, depth: usize) -> String {
+        let name = self.generated_name(hint, parent, depth);
+        match opts.type_names.get(&name) {
+            Some(to) => self.scope.claim(to),
+            None => name,
+        }
+    }
+
+    fn generated_name(&mut self, hint: &str, parent: &str, depth: usize) -> String {
+        let own = names::type_name(hint, "Type");
+        // The root's own parts carry the kind (`FooSpec`, `FooStatus`).
+        if depth <= 1 && !parent.is_empty() {
+            return self.scope.claim(&format!("{parent}{own}"));
+        }
+        if self.scope.try_claim(&own) {
+            return own;
+        }
+        let prefixed = format!("{parent}{own}");
+        self.scope.claim(&prefixed)
+    }
+}
+
+/// Two differently seeded 64-bit hashes of `v`.
+fn hash128<T: Hash + ?Sized>(v: &T) -> u128 {
+    let mut a = DefaultHasher::new();
+    v.hash(&mut a);
+    let mut b = DefaultHasher::new();
+    0x9e37_79b9_7f4a_7c15_u64.hash(&mut b);
+    v.hash(&mut b);
+    (u128::from(a.finish()) << 64) | u128::from(b.finish())
+}
+
+/// The base of an object node mapped to a struct: its shape keys, given by
+/// the type (null: not compared).
+fn shape_base(n: &Map<String, Value>) -> Map<String, Value> {
+    let mut base = Map::new();
+    for k in SHAPE_KEYS {
+        if n.contains_key(*k) {
+            base.insert((*k).to_string(), Value::Null);
+        }
+    }
+    base
+}
+
+fn attr_key(k: &str) -> &'static str {
+    match k {
+        "title" => "title",
+        "format" => "format",
+        "pattern" => "pattern",
+        "x-kubernetes-list-type" => "list_type",
+        "minimum" => "minimum",
+        "maximum" => "maximum",
+        "multipleOf" => "multiple_of",
+        "minLength" => "min_length",
+        "maxLength" => "max_length",
+        "minItems" => "min_items",
+        "maxItems" => "max_items",
+        "minProperties" => "min_properties",
+        "maxProperties" => "max_properties",
+        "enum" => "enum",
+        "default" => "default",
+        "example" => "example",
+        "anyOf" => "any_of",
+        "allOf" => "all_of",
+        "oneOf" => "one_of",
+        "not" => "not",
+        _ => "unknown",
+    }
+}
+
+fn unsupported(path: &str, key: &str) -> GenError {
+    GenError::at(path, format!("`{key}` with this value has no Rust mapping"))
+}
+
+fn string_list(v: &Value) -> Option<Vec<String>> {
+    v.as_array()?
+        .iter()
+        .map(|s| s.as_str().map(str::to_string))
+        .collect()
+}
+
+fn rule(r: &Value) -> Option<AttrValue> {
+    let r = r.as_object()?;
+    let mut keys = Vec::new();
+    for (k, v) in r {
+        let key = match k.as_str() {
+            "rule" => "rule",
+            "message" => "message",
+            "messageExpression" => "message_expression",
+            "reason" => "reason",
+            "fieldPath" => "field_path",
+            "optionalOldSelf" => "optional_old_self",
+            _ => return None,
+        };
+        keys.push((key, v.clone()));
+    }
+    Some(AttrValue::Rule(keys))
+}

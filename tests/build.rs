@@ -1,0 +1,97 @@
+//! Generates Rust types for the CRD corpus with schema-gen's build-script
+//! API (`Config::compile`), one module per corpus file, for the
+//! `generated` test: the types must compile, the CRDs their derive
+//! rebuilds must equal the input, and sample objects must survive a serde
+//! round trip through them.
+//!
+//! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`
+//! beside the workspace; without it nothing is generated (the test says
+//! so). A file the generator rejects becomes an entry holding the error,
+//! which the test reports, so one bad file does not hide the others.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    println!("cargo:rerun-if-env-changed=SCHEMA_GEN_CORPUS_DIR");
+    println!("cargo:rerun-if-changed=build.rs");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    let corpus = std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| manifest.join("../../shared/corpus/crds"));
+    let files = if corpus.is_dir() {
+        println!("cargo:rerun-if-changed={}", corpus.display());
+        yaml_files(&corpus)
+    } else {
+        Vec::new()
+    };
+    let mut index = String::new();
+    let mut table = String::new();
+    for file in &files {
+        let rel = file
+            .strip_prefix(&corpus)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        let mut config = schema_gen::Config::new();
+        config.out_dir(out.join("corpus"));
+        match config.compile(std::slice::from_ref(file)) {
+            Ok(generated) => {
+                for (module, roots) in &generated.roots {
+                    let _ = writeln!(
+                        index,
+                        "pub mod {module} {{ ::schema_core::include_generated!(\"corpus/{module}\"); }}"
+                    );
+                    let mut entries = String::new();
+                    for r in roots {
+                        let _ = write!(
+                            entries,
+                            "Root {{ crd: {:?}, version: {:?}, round_trip: round_trip::<{module}::{}> }}, ",
+                            r.crd, r.version, r.path
+                        );
+                    }
+                    let _ = writeln!(
+                        table,
+                        "    ({rel:?}, ::core::result::Result::Ok(Generated {{ crds: {module}::crds, roots: &[{entries}] }})),"
+                    );
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    table,
+                    "    ({rel:?}, ::core::result::Result::Err({:?})),",
+                    e.to_string()
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        index,
+        "/// Every corpus file: what was generated for it, or why nothing was.\n\
+         pub const FILES: &[(&str, ::core::result::Result<Generated, &str>)] = &[\n{table}];"
+    );
+    if let Err(e) = schema_gen::rustgen::write_if_changed(&out.join("corpus.rs"), &index) {
+        println!("cargo:warning={e}");
+    }
+}
+
+fn yaml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
