@@ -15,7 +15,7 @@ pub mod emit;
 pub mod names;
 pub mod space;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
@@ -85,6 +85,8 @@ pub struct InputFile {
     pub documents: Vec<Input>,
     /// What reading them found (unknown fields, v1beta1 conversion, ...).
     pub warnings: Vec<String>,
+    /// The schemas of v1 CRD versions as written, by (document, version).
+    schemas: HashMap<(usize, usize), Value>,
 }
 
 impl InputFile {
@@ -97,10 +99,13 @@ impl InputFile {
         }
         let mut documents = Vec::new();
         let mut warnings = Vec::new();
-        for d in docs {
+        let mut schemas = HashMap::new();
+        for (di, d) in docs.into_iter().enumerate() {
             let at = format!("{name}:{}:{}", d.start.line, d.start.column);
+            let mut value = d.value;
+            take_schemas(&mut value, di, &mut schemas);
             let (input, found) =
-                read_input_owned(d.value).map_err(|e| GenError::at(&at, e.to_string()))?;
+                read_input_owned(value).map_err(|e| GenError::at(&at, e.to_string()))?;
             warnings.extend(
                 found
                     .into_iter()
@@ -112,7 +117,45 @@ impl InputFile {
             name: name.to_string(),
             documents,
             warnings,
+            schemas,
         })
+    }
+
+    /// The `openAPIV3Schema` of version `version` of document `doc`.
+    fn schema(&self, doc: usize, version: &CrdVersion, index: usize) -> Option<Value> {
+        if let Some(raw) = self.schemas.get(&(doc, index)) {
+            return Some(raw.clone());
+        }
+        version
+            .schema
+            .as_ref()
+            .and_then(|s| s.open_api_v3_schema.as_ref())
+            .map(|s| s.to_value())
+    }
+}
+
+/// Takes the version schemas out of a v1 CRD document, as written: the
+/// generator maps them as JSON (and rejects what it does not know), so
+/// decoding them into the wire model first would only copy them.
+fn take_schemas(doc: &mut Value, di: usize, out: &mut HashMap<(usize, usize), Value>) {
+    let is_v1_crd = doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+        && doc.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1");
+    if !is_v1_crd {
+        return;
+    }
+    let Some(versions) = doc
+        .pointer_mut("/spec/versions")
+        .and_then(Value::as_array_mut)
+    else {
+        return;
+    };
+    for (vi, v) in versions.iter_mut().enumerate() {
+        let schema = v.get_mut("schema").and_then(Value::as_object_mut);
+        if let Some(raw) = schema.and_then(|s| s.remove("openAPIV3Schema")) {
+            if raw.is_object() {
+                out.insert((di, vi), raw);
+            }
+        }
     }
 }
 
@@ -391,13 +434,9 @@ pub fn generate_file(
                 "{}: spec.versions[{}].schema.openAPIV3Schema",
                 f.name, v.index
             );
-            let schema = v
-                .version
-                .schema
-                .as_ref()
-                .and_then(|s| s.open_api_v3_schema.as_ref())
-                .ok_or_else(|| GenError::at(&path, "the version has no schema"))?
-                .to_value();
+            let schema = f
+                .schema(v.doc, v.version, v.index)
+                .ok_or_else(|| GenError::at(&path, "the version has no schema"))?;
             root_items.push(root_tokens(
                 opts, &mut space, v, root_name, &schema, &path, warnings,
             )?);
