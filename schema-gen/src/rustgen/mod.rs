@@ -15,12 +15,12 @@ pub mod emit;
 pub mod names;
 pub mod space;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use schema_core::check::{Input, read_input};
+use schema_core::check::{Input, read_input_owned};
 use schema_core::source::{self, Limits};
 use schema_core::wire::{CrdVersion, CustomResourceDefinition};
 use serde_json::Value;
@@ -83,6 +83,10 @@ pub struct InputFile {
     pub name: String,
     /// Its documents.
     pub documents: Vec<Input>,
+    /// What reading them found (unknown fields, v1beta1 conversion, ...).
+    pub warnings: Vec<String>,
+    /// The schemas of v1 CRD versions as written, by (document, version).
+    schemas: HashMap<(usize, usize), Value>,
 }
 
 impl InputFile {
@@ -94,19 +98,64 @@ impl InputFile {
             return Err(GenError::at(name, "no YAML or JSON document found"));
         }
         let mut documents = Vec::new();
-        for d in &docs {
-            let (input, _) = read_input(&d.value).map_err(|e| {
-                GenError::at(
-                    format!("{name}:{}:{}", d.start.line, d.start.column),
-                    e.to_string(),
-                )
-            })?;
+        let mut warnings = Vec::new();
+        let mut schemas = HashMap::new();
+        for (di, d) in docs.into_iter().enumerate() {
+            let at = format!("{name}:{}:{}", d.start.line, d.start.column);
+            let mut value = d.value;
+            take_schemas(&mut value, di, &mut schemas);
+            let (input, found) =
+                read_input_owned(value).map_err(|e| GenError::at(&at, e.to_string()))?;
+            warnings.extend(
+                found
+                    .into_iter()
+                    .map(|w| format!("{at}: {}: {}", w.field, w.message)),
+            );
             documents.push(input);
         }
         Ok(InputFile {
             name: name.to_string(),
             documents,
+            warnings,
+            schemas,
         })
+    }
+
+    /// The `openAPIV3Schema` of version `version` of document `doc`.
+    fn schema(&self, doc: usize, version: &CrdVersion, index: usize) -> Option<Value> {
+        if let Some(raw) = self.schemas.get(&(doc, index)) {
+            return Some(raw.clone());
+        }
+        version
+            .schema
+            .as_ref()
+            .and_then(|s| s.open_api_v3_schema.as_ref())
+            .map(|s| s.to_value())
+    }
+}
+
+/// Takes the version schemas out of a v1 CRD document, as written: the
+/// generator maps them as JSON (and rejects what it does not know), so
+/// decoding them into the wire model first would only copy them.
+fn take_schemas(doc: &mut Value, di: usize, out: &mut HashMap<(usize, usize), Value>) {
+    let is_v1_crd = doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+        && doc.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1");
+    if !is_v1_crd {
+        return;
+    }
+    let Some(versions) = doc
+        .pointer_mut("/spec/versions")
+        .and_then(Value::as_array_mut)
+    else {
+        return;
+    };
+    for (vi, v) in versions.iter_mut().enumerate() {
+        let schema = v.get_mut("schema").and_then(Value::as_object_mut);
+        if let Some(raw) = schema.and_then(|s| s.remove("openAPIV3Schema")) {
+            if raw.is_object() {
+                out.insert((di, vi), raw);
+            }
+        }
     }
 }
 
@@ -209,6 +258,7 @@ impl Config {
         let mut scope = names::Scope::default();
         for f in inputs {
             let module = scope.claim(&names::field_name(&module_stem(&f.name)));
+            out.warnings.extend(f.warnings.iter().cloned());
             let mut roots = Vec::new();
             let source = generate_file(&self.opts, f, &mut out.warnings, &mut roots)?;
             out.roots.insert(module.clone(), roots);
@@ -356,7 +406,10 @@ pub fn generate_file(
                 "a bare schema must be an object with properties to become a Rust type",
             ));
         }
-        items.push(module_tokens(opts, &space, TokenStream::new()));
+        items.push(
+            format_module(opts, &space, TokenStream::new(), None)
+                .map_err(|e| internal(&f.name, &e))?,
+        );
     }
     let mut crd_exprs = Vec::new();
     let mut found_roots = Vec::new();
@@ -381,13 +434,9 @@ pub fn generate_file(
                 "{}: spec.versions[{}].schema.openAPIV3Schema",
                 f.name, v.index
             );
-            let schema = v
-                .version
-                .schema
-                .as_ref()
-                .and_then(|s| s.open_api_v3_schema.as_ref())
-                .ok_or_else(|| GenError::at(&path, "the version has no schema"))?
-                .to_value();
+            let schema = f
+                .schema(v.doc, v.version, v.index)
+                .ok_or_else(|| GenError::at(&path, "the version has no schema"))?;
             root_items.push(root_tokens(
                 opts, &mut space, v, root_name, &schema, &path, warnings,
             )?);
@@ -403,14 +452,15 @@ pub fn generate_file(
                 },
             ));
         }
-        let body = module_tokens(opts, &space, quote!(#(#root_items)*));
         let module: TokenStream = m.parse().unwrap_or_default();
-        items.push(quote! {
+        let header = quote! {
             #[allow(#lints)]
-            pub mod #module {
-                #body
-            }
-        });
+            pub mod #module
+        };
+        items.push(
+            format_module(opts, &space, quote!(#(#root_items)*), Some(header))
+                .map_err(|e| internal(&f.name, &e))?,
+        );
     }
     found_roots.sort_by_key(|r| r.0);
     roots.extend(found_roots.into_iter().map(|r| r.1));
@@ -419,19 +469,88 @@ pub fn generate_file(
     } else {
         crds_fn(&mut crd_exprs)
     };
-    let file = quote! {
-        #(#items)*
-        #crds
-    };
     let mut src = header(&f.name);
     src.push('\n');
-    src.push_str(&emit::format_file(file).map_err(|e| {
-        GenError::at(
-            &f.name,
-            format!("internal: generated code does not parse: {e}"),
-        )
-    })?);
+    for item in items {
+        src.push_str(&item);
+    }
+    if !crds.is_empty() {
+        src.push_str(&emit::format_file(crds).map_err(|e| internal(&f.name, &e))?);
+    }
     Ok(src)
+}
+
+fn internal(name: &str, e: &str) -> GenError {
+    GenError::at(
+        name,
+        format!("internal: generated code does not parse: {e}"),
+    )
+}
+
+/// The text of one module: `header` (`#[allow(...)] pub mod v1`; none:
+/// the items at the top level) around `roots` and the named types of
+/// `space`. Big modules are formatted in chunks on scoped threads (tokens
+/// are not `Send`, so each thread builds its own from the shared space);
+/// each chunk is formatted inside a placeholder module, for the
+/// indentation and line width of the real one, then unwrapped.
+fn format_module(
+    opts: &Options,
+    space: &TypeSpace,
+    roots: TokenStream,
+    header: Option<TokenStream>,
+) -> Result<String, String> {
+    let nested = header.is_some();
+    let chunk_text = |body: TokenStream| -> Result<String, String> {
+        if !nested {
+            return emit::format_file(body);
+        }
+        let text = emit::format_file(quote!(mod __chunk { #body }))?;
+        Ok(text
+            .strip_prefix("mod __chunk {\n")
+            .and_then(|t| t.strip_suffix("}\n"))
+            .unwrap_or_default()
+            .to_string())
+    };
+    let types = &space.types;
+    let threads = if types.len() < 64 {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4))
+    };
+    let per = types.len().div_ceil(threads).max(1);
+    let chunks: Vec<&[space::TypeDef]> = types.chunks(per).collect();
+    let texts: Vec<Result<String, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .iter()
+            .skip(1)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let items = chunk.iter().map(|t| emit::type_tokens(opts, space, t));
+                    chunk_text(quote!(#(#items)*))
+                })
+            })
+            .collect();
+        let first = chunks.first().copied().unwrap_or_default();
+        let items = first.iter().map(|t| emit::type_tokens(opts, space, t));
+        let mut texts = vec![chunk_text(quote!(#roots #(#items)*))];
+        for h in handles {
+            texts.push(
+                h.join()
+                    .unwrap_or_else(|_| Err("a formatting thread panicked".into())),
+            );
+        }
+        texts
+    });
+    let mut body = String::new();
+    for t in texts {
+        body.push_str(&t?);
+    }
+    let Some(header) = header else {
+        return Ok(body);
+    };
+    let shell = emit::format_file(quote!(#header {}))?;
+    let open = shell.strip_suffix("{}\n").unwrap_or(&shell);
+    Ok(format!("{open}{{\n{body}}}\n"))
 }
 
 fn crd_key(crd: &CustomResourceDefinition) -> String {
@@ -504,18 +623,6 @@ fn collect_versions<'a>(
         });
     }
     Ok(())
-}
-
-/// The items of one module: the named types of the space in order.
-fn module_tokens(opts: &Options, space: &TypeSpace, roots: TokenStream) -> TokenStream {
-    let types = space
-        .types
-        .iter()
-        .map(|t| emit::type_tokens(opts, space, t));
-    quote! {
-        #roots
-        #(#types)*
-    }
 }
 
 /// The root type of one version: a struct of the root schema's own

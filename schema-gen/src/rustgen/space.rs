@@ -432,7 +432,10 @@ impl TypeSpace {
             && !is_true(&base, "x-kubernetes-preserve-unknown-fields")
             && !base.contains_key("x-kubernetes-int-or-string");
         let is_struct = base.contains_key("properties");
-        for (k, v) in n {
+        // The attributes in the API's key order, whatever order the file has.
+        let mut entries: Vec<(&String, &Value)> = n.iter().collect();
+        entries.sort_by_key(|(k, _)| key_rank(k));
+        for (k, v) in entries {
             if k == "description" {
                 continue;
             }
@@ -481,8 +484,11 @@ impl TypeSpace {
                     }
                     Attr::new(attr_key(k), AttrValue::Json(v.clone()))
                 }
-                "enum" | "default" | "example" | "anyOf" | "allOf" | "oneOf" | "not" => {
+                "enum" | "default" | "example" => {
                     Attr::new(attr_key(k), AttrValue::Json(v.clone()))
+                }
+                "anyOf" | "allOf" | "oneOf" | "not" => {
+                    Attr::new(attr_key(k), AttrValue::Json(canonical(v)))
                 }
                 "x-kubernetes-list-map-keys" => match string_list(v) {
                     Some(keys) => Attr::new("list_map_keys", AttrValue::StrList(keys)),
@@ -769,6 +775,97 @@ fn shape_base(n: &Map<String, Value>) -> Map<String, Value> {
     base
 }
 
+/// The keys of a schema in the API's order (`JSONSchemaProps`' fields).
+const KEY_ORDER: &[&str] = &[
+    "id",
+    "$schema",
+    "$ref",
+    "description",
+    "type",
+    "format",
+    "title",
+    "default",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "multipleOf",
+    "enum",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "items",
+    "allOf",
+    "oneOf",
+    "anyOf",
+    "not",
+    "properties",
+    "additionalProperties",
+    "patternProperties",
+    "dependencies",
+    "additionalItems",
+    "definitions",
+    "externalDocs",
+    "example",
+    "nullable",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-embedded-resource",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-list-type",
+    "x-kubernetes-map-type",
+    "x-kubernetes-validations",
+];
+
+fn key_rank(k: &str) -> usize {
+    KEY_ORDER
+        .iter()
+        .position(|o| *o == k)
+        .unwrap_or(KEY_ORDER.len())
+}
+
+/// A schema written as JSON (in a junctor) with its keys in the API's
+/// order, recursively through its subschemas.
+fn canonical(v: &Value) -> Value {
+    match v {
+        Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+        Value::Object(m) => {
+            let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+            entries.sort_by_key(|(k, _)| key_rank(k));
+            let out = entries.into_iter().map(|(k, v)| {
+                let v = match k.as_str() {
+                    "properties" | "patternProperties" | "definitions" => match v {
+                        Value::Object(props) => Value::Object(
+                            props
+                                .iter()
+                                .map(|(p, s)| (p.clone(), canonical(s)))
+                                .collect(),
+                        ),
+                        other => other.clone(),
+                    },
+                    "items"
+                    | "additionalProperties"
+                    | "additionalItems"
+                    | "not"
+                    | "allOf"
+                    | "oneOf"
+                    | "anyOf" => canonical(v),
+                    _ => v.clone(),
+                };
+                (k.clone(), v)
+            });
+            Value::Object(out.collect())
+        }
+        other => other.clone(),
+    }
+}
+
 fn attr_key(k: &str) -> &'static str {
     match k {
         "title" => "title",
@@ -821,5 +918,15 @@ fn rule(r: &Value) -> Option<AttrValue> {
         };
         keys.push((key, v.clone()));
     }
+    // The API's field order, whatever order the file has.
+    const ORDER: [&str; 6] = [
+        "rule",
+        "message",
+        "message_expression",
+        "reason",
+        "field_path",
+        "optional_old_self",
+    ];
+    keys.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k));
     Some(AttrValue::Rule(keys))
 }
