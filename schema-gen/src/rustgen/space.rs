@@ -209,7 +209,7 @@ pub struct TypeSpace {
     /// 128-bit hashes of the containers of the schema being mapped, by
     /// address (cleared when a new schema starts), so that telling shapes
     /// apart is linear in the schema's size.
-    memo: HashMap<usize, u128>,
+    memo: HashMap<usize, u128, std::hash::BuildHasherDefault<AddrHasher>>,
 }
 
 /// The keys of an object node that make its shape.
@@ -703,30 +703,48 @@ impl TypeSpace {
         hash128(&parts)
     }
 
-    /// A 128-bit hash of a JSON value, key order included; containers are
+    /// A 128-bit hash of a JSON value, key order included; objects are
     /// memoized by address, so hashing every node of a schema is linear.
     fn subtree_hash(&mut self, v: &Value) -> u128 {
-        let children: Vec<(&str, u128)> = match v {
-            Value::Array(items) => items.iter().map(|i| ("", self.subtree_hash(i))).collect(),
+        let (mut a, mut b) = hashers();
+        match v {
             Value::Object(m) => {
                 let addr = std::ptr::from_ref(v) as usize;
                 if let Some(h) = self.memo.get(&addr) {
                     return *h;
                 }
-                let children = m
-                    .iter()
-                    .map(|(k, c)| (k.as_str(), self.subtree_hash(c)))
-                    .collect::<Vec<_>>();
-                let h = hash128(&(5u8, children));
+                5u8.hash(&mut a);
+                m.len().hash(&mut a);
+                for (k, c) in m {
+                    let h = self.subtree_hash(c);
+                    k.hash(&mut a);
+                    h.hash(&mut a);
+                    k.hash(&mut b);
+                    h.hash(&mut b);
+                }
+                let h = finish128(&a, &b);
                 self.memo.insert(addr, h);
                 return h;
             }
-            Value::Null => return hash128(&0u8),
-            Value::Bool(b) => return hash128(&(1u8, b)),
-            Value::Number(n) => return hash128(&(2u8, n.to_string())),
-            Value::String(s) => return hash128(&(3u8, s)),
-        };
-        hash128(&(4u8, children))
+            Value::Array(items) => {
+                4u8.hash(&mut a);
+                items.len().hash(&mut a);
+                for i in items {
+                    let h = self.subtree_hash(i);
+                    h.hash(&mut a);
+                    h.hash(&mut b);
+                }
+            }
+            Value::Null => 0u8.hash(&mut a),
+            Value::Bool(x) => (1u8, x).hash(&mut a),
+            Value::Number(n) => (2u8, n.to_string()).hash(&mut a),
+            Value::String(s) => {
+                3u8.hash(&mut a);
+                s.hash(&mut a);
+                s.hash(&mut b);
+            }
+        }
+        finish128(&a, &b)
     }
 
     /// A readable, unique type name: the property's own name when free,
@@ -753,14 +771,47 @@ impl TypeSpace {
     }
 }
 
-/// Two differently seeded 64-bit hashes of `v`.
-fn hash128<T: Hash + ?Sized>(v: &T) -> u128 {
-    let mut a = DefaultHasher::new();
-    v.hash(&mut a);
+/// Two differently seeded SipHash states.
+fn hashers() -> (DefaultHasher, DefaultHasher) {
+    let a = DefaultHasher::new();
     let mut b = DefaultHasher::new();
     0x9e37_79b9_7f4a_7c15_u64.hash(&mut b);
-    v.hash(&mut b);
+    (a, b)
+}
+
+fn finish128(a: &DefaultHasher, b: &DefaultHasher) -> u128 {
     (u128::from(a.finish()) << 64) | u128::from(b.finish())
+}
+
+/// Two differently seeded 64-bit hashes of `v`.
+fn hash128<T: Hash + ?Sized>(v: &T) -> u128 {
+    let (mut a, mut b) = hashers();
+    v.hash(&mut a);
+    v.hash(&mut b);
+    finish128(&a, &b)
+}
+
+/// A hasher for addresses (the memo's keys): already unique, so one
+/// multiplication spreads them.
+#[derive(Default)]
+struct AddrHasher(u64);
+
+impl Hasher for AddrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8 | u64::from(*b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
 }
 
 /// The base of an object node mapped to a struct: its shape keys, given by

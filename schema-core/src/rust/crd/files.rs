@@ -213,7 +213,7 @@ macro_rules! sync_crds {
 /// `schema_core::include_generated!("widgets")` expands to
 /// `include!(concat!(env!("OUT_DIR"), "/widgets.rs"))`.
 ///
-/// ```ignore
+/// ```text
 /// pub mod widgets {
 ///     schema_core::include_generated!("widgets");
 /// }
