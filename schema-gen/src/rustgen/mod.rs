@@ -122,15 +122,20 @@ impl InputFile {
     }
 
     /// The `openAPIV3Schema` of version `version` of document `doc`.
-    fn schema(&self, doc: usize, version: &CrdVersion, index: usize) -> Option<Value> {
+    fn schema(
+        &self,
+        doc: usize,
+        version: &CrdVersion,
+        index: usize,
+    ) -> Option<std::borrow::Cow<'_, Value>> {
         if let Some(raw) = self.schemas.get(&(doc, index)) {
-            return Some(raw.clone());
+            return Some(std::borrow::Cow::Borrowed(raw));
         }
         version
             .schema
             .as_ref()
             .and_then(|s| s.open_api_v3_schema.as_ref())
-            .map(|s| s.to_value())
+            .map(|s| std::borrow::Cow::Owned(s.to_value()))
     }
 }
 
