@@ -24,6 +24,16 @@
 //!   them. An explicit `null` or `~` document is kept (as `Value::Null`). An
 //!   empty input gives no documents.
 //!
+//!   Block-style YAML as CRD generators write it (block mappings and
+//!   sequences, plain, quoted and literal scalars, flow sequences of scalars
+//!   as mapping values, comments) is first read by a line-based reader
+//!   several times faster than `saphyr-parser`. It gives the events
+//!   `saphyr-parser` gives, with the same positions, and hands anything else
+//!   (anchors, tags, folded scalars, flow mappings, tabs, errors of any
+//!   kind) back to `saphyr-parser`, which reads the whole input again. Its
+//!   results equal `saphyr-parser`'s on the CRD corpus and on millions of
+//!   random edits of it (the `block_reader_*` tests).
+//!
 //! # Scalars (YAML 1.2 core schema)
 //!
 //! Plain scalars: `null`, `Null`, `NULL`, `~` and the empty scalar are null;
@@ -88,7 +98,9 @@
 //!
 //! # Robustness
 //!
-//! The builder is iterative (no recursion on input nesting), nodes live in a
+//! The builder is iterative (no recursion on input nesting; the block reader
+//! recurses on nesting but hands inputs nested deeper than 256 levels to
+//! `saphyr-parser`), nodes live in a
 //! flat array in document order, and `saphyr-parser` is driven through its
 //! iterator API, a state machine with heap-allocated stacks (its recursive
 //! `load` is not used). Its scanner rejects flow collections (`[`/`{`) nested
@@ -107,6 +119,8 @@
 //! infinite loop on `{---` is fixed in that version), by a differential and
 //! random test of the input wrapper against the corpus and generated inputs;
 //! no `catch_unwind` is used.
+
+mod block;
 
 use crate::field::go_quote;
 use std::borrow::Cow;
@@ -361,6 +375,15 @@ pub fn parse_documents(
         }
     }
     let mut docs = Vec::new();
+    if block::read(
+        text,
+        &mut Sink::new(&mut Builder::new(name, limits), &mut docs),
+    )
+    .is_ok()
+    {
+        return Ok(docs);
+    }
+    docs.clear();
     read_yaml(text, &mut Builder::new(name, limits), &mut docs).map_err(|y| y.error)?;
     Ok(docs)
 }
@@ -1074,50 +1097,42 @@ impl From<SourceError> for YamlFailure {
     }
 }
 
-fn read_yaml(text: &str, b: &mut Builder<'_>, docs: &mut Vec<Document>) -> Result<(), YamlFailure> {
-    let watch = Lookahead {
-        limit: b.limits.max_yaml_lookahead,
-        ahead: Cell::new(0),
-        cut_at: Cell::new(None),
-    };
-    let mut parser = Parser::new(GuardedInput {
-        text,
-        rest: text,
-        lookahead: 0,
-        watch: &watch,
-    });
-    let mut doc_start = Pos::new(1, 1);
-    let mut in_doc = false;
-    while let Some(next) = parser.next_event() {
-        if let Some(offset) = watch.cut_at.get() {
-            let message = format!(
-                "YAML look-ahead exceeds the limit of {} indicator characters \
-                 (a flow collection or scalar too large to buffer)",
-                watch.limit
-            );
-            return Err(YamlFailure {
-                error: b.err(pos_at(text, offset), SourceErrorKind::Limit, message),
-                lookahead: true,
-            });
+/// Feeds YAML events, from `saphyr-parser` or from the block reader, to a
+/// [`Builder`], collecting the finished documents.
+struct Sink<'s, 'a> {
+    b: &'s mut Builder<'a>,
+    docs: &'s mut Vec<Document>,
+    doc_start: Pos,
+    in_doc: bool,
+}
+
+impl<'s, 'a> Sink<'s, 'a> {
+    fn new(b: &'s mut Builder<'a>, docs: &'s mut Vec<Document>) -> Self {
+        Sink {
+            b,
+            docs,
+            doc_start: Pos::new(1, 1),
+            in_doc: false,
         }
-        watch.ahead.set(0);
-        let (event, span) = next.map_err(|e| scan_error(b, &e))?;
-        let at = Pos::new(span.start.line(), span.start.col() + 1);
+    }
+
+    /// One event, which starts at `at`.
+    fn event(&mut self, event: Event<'_>, at: Pos) -> Result<(), SourceError> {
+        let b = &mut *self.b;
         match event {
-            Event::StreamStart | Event::Nothing => {}
-            Event::StreamEnd => break,
+            Event::StreamStart | Event::StreamEnd | Event::Nothing => {}
             Event::DocumentStart(_) => {
                 b.begin_document();
-                doc_start = at;
-                in_doc = true;
+                self.doc_start = at;
+                self.in_doc = true;
             }
             Event::DocumentEnd => {
-                if in_doc {
-                    if let Some(doc) = b.finish_document(doc_start)? {
-                        docs.push(doc);
+                if self.in_doc {
+                    if let Some(doc) = b.finish_document(self.doc_start)? {
+                        self.docs.push(doc);
                     }
                 }
-                in_doc = false;
+                self.in_doc = false;
             }
             Event::Alias(id) => {
                 if b.expects_key() {
@@ -1137,6 +1152,44 @@ fn read_yaml(text: &str, b: &mut Builder<'_>, docs: &mut Vec<Document>) -> Resul
             }
             Event::SequenceEnd | Event::MappingEnd => b.close(),
         }
+        Ok(())
+    }
+}
+
+fn read_yaml(text: &str, b: &mut Builder<'_>, docs: &mut Vec<Document>) -> Result<(), YamlFailure> {
+    let watch = Lookahead {
+        limit: b.limits.max_yaml_lookahead,
+        ahead: Cell::new(0),
+        cut_at: Cell::new(None),
+    };
+    let mut parser = Parser::new(GuardedInput {
+        text,
+        rest: text,
+        lookahead: 0,
+        watch: &watch,
+    });
+    let mut sink = Sink::new(b, docs);
+    while let Some(next) = parser.next_event() {
+        if let Some(offset) = watch.cut_at.get() {
+            let message = format!(
+                "YAML look-ahead exceeds the limit of {} indicator characters \
+                 (a flow collection or scalar too large to buffer)",
+                watch.limit
+            );
+            return Err(YamlFailure {
+                error: sink
+                    .b
+                    .err(pos_at(text, offset), SourceErrorKind::Limit, message),
+                lookahead: true,
+            });
+        }
+        watch.ahead.set(0);
+        let (event, span) = next.map_err(|e| scan_error(sink.b, &e))?;
+        if event == Event::StreamEnd {
+            break;
+        }
+        let at = Pos::new(span.start.line(), span.start.col() + 1);
+        sink.event(event, at)?;
     }
     Ok(())
 }
@@ -2956,6 +3009,244 @@ spec:
         upto_error(guarded) == upto_error(plain)
     }
 
+    /// The text files of the CRD corpus, when it is present, with one of
+    /// `exts` (any when empty).
+    fn corpus_texts(exts: &[&str]) -> Vec<String> {
+        let corpus =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/crds");
+        let mut files = Vec::new();
+        let mut dirs = vec![corpus];
+        while let Some(d) = dirs.pop() {
+            let Ok(rd) = std::fs::read_dir(d) else {
+                continue;
+            };
+            for e in rd {
+                let p = e.unwrap().path();
+                let ext = p.extension().and_then(|x| x.to_str()).unwrap_or_default();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if exts.is_empty() || exts.contains(&ext) {
+                    if let Ok(t) = std::fs::read_to_string(&p) {
+                        files.push(t);
+                    }
+                }
+            }
+        }
+        files
+    }
+
+    /// What the block reader makes of `text`, if it takes it, and what
+    /// `saphyr-parser` makes of it.
+    fn block_and_saphyr(text: &str) -> (Option<Vec<Document>>, Result<Vec<Document>, SourceError>) {
+        let limits = Limits::default();
+        let mut fast = Vec::new();
+        let taken = block::read(
+            text,
+            &mut Sink::new(&mut Builder::new("f", &limits), &mut fast),
+        )
+        .is_ok();
+        let mut slow = Vec::new();
+        let r = read_yaml(text, &mut Builder::new("f", &limits), &mut slow)
+            .map(|()| slow)
+            .map_err(|y| y.error);
+        (taken.then_some(fast), r)
+    }
+
+    /// The block reader, when it takes an input, reads it as saphyr does.
+    fn block_agrees(text: &str) -> bool {
+        match block_and_saphyr(text) {
+            (None, _) => true,
+            (Some(fast), Ok(slow)) => fast == slow,
+            (Some(_), Err(_)) => false,
+        }
+    }
+
+    #[test]
+    fn block_reader_reads_as_saphyr() {
+        let taken = [
+            "a: 1\n",
+            "# c\napiVersion: v1   # t\nkind: \"Foo\"\nmeta:\n  a: 'it''s'\n  list:\n  - x\n  - y: 1\n    z: 2\n  -   - nested\n  empty: []\n  emptym: {}\n  desc: |-\n    line one\n      more\n\n    last\n  n: null\n  t: true\n---\n- a\n- b: c\n",
+            "---\na:\nb: \n  # c\nc:\n- x: 1\n  y:\n  - p\n  -\n    q: 2\n  -\n  - - - deep\n- \"k\": v\n  'k2': |+\n   keep\n\n  z: ''\nd: {}\n---\n# only comment\n---\n",
+            "é: ü\nß: \"\\u00e9\\x41\\U0001F600\\N\\_\\\"\"\n\"k\" : 'v'  # c\n",
+            "a: |\n  x\n\n\nb: |+\n  y\n\n\nc: |-\n  z\n\n",
+            "a:\n  b:\n    - 1\n    - -2\n    - .5\n    - ~\n    - 0x1F\n    - 'x'\n  c: x:y\n  d: -x\n  e: ?x\n  f: :x\n  g: a#b\n",
+            "key:\n  value\nk2:\n- a\n-\n- b\n",
+            "<<: {}\na: 1\n",
+            "---\n---\n",
+            "",
+            "# only\n\n",
+            "- |\n  text\n- |\n   more\n",
+            "a: [1, 'b', \"c\" , d e]\nb: [ ]\nc:\n- x\n- # c\nd: |2-\n\n     x\n    y\n",
+            "a: b\n  c\n\n   d\nk: 'q\n\n\n  r  \n s'\nm: \"x\\ty\n  z\"\n",
+        ];
+        for text in taken {
+            let (fast, slow) = block_and_saphyr(text);
+            assert!(fast.is_some(), "not taken: {text:?}");
+            assert!(block_agrees(text), "{text:?}: {fast:#?} {slow:#?}");
+        }
+        // Left to saphyr.
+        for text in [
+            "a: &x 1\nb: *x\n",
+            "a: !!str 1\n",
+            "a: [1, {b: c}]\n",
+            "- [a]\n",
+            "a: 'b\n  c' d\n",
+            "a: >\n  b\n",
+            "a:\tb\n",
+            "a: b\r\n",
+            "? a\n: b\n",
+            "%YAML 1.2\n---\na: 1\n",
+            "a: 1\n...\n",
+            "a: b: c\n",
+            "a:\n  - x\n  b: 1\n",
+            "|\n  root\n",
+            "a: |\n\n  x\n",
+            "a: \"x\\q\"\n",
+            "  a: 1\n",
+            "a: 1\n    # deeper comment\n",
+            // Errors are saphyr's to report.
+            "a: 1\na: 2\n",
+        ] {
+            assert!(block_and_saphyr(text).0.is_none(), "taken: {text:?}");
+        }
+    }
+
+    /// Every corpus CRD is read by the block reader (so its speed is not
+    /// lost silently), as saphyr reads it; and random edits of corpus lines
+    /// are either left to saphyr or read as saphyr reads them.
+    /// `SOURCE_DIFF_ITERATIONS` raises the number of random inputs.
+    #[test]
+    fn block_reader_differential() {
+        let files = corpus_texts(&["yaml"]);
+        for t in &files {
+            let (fast, slow) = block_and_saphyr(t);
+            let limits = Limits::default();
+            let mut sink_docs = Vec::new();
+            let at = block::read(
+                t,
+                &mut Sink::new(&mut Builder::new("f", &limits), &mut sink_docs),
+            );
+            assert!(
+                at.is_ok(),
+                "the block reader stops at line {at:?} of a corpus file"
+            );
+            assert!(
+                fast == slow.ok(),
+                "the block reader reads a corpus file differently"
+            );
+        }
+        let mut lines: Vec<&str> = files.iter().flat_map(|f| f.lines()).collect();
+        lines.extend([
+            "a: 1",
+            "- x",
+            "-",
+            "- - y",
+            "  k: |",
+            "  k: |-",
+            "  k: |+",
+            "    text",
+            "",
+            "   ",
+            "# c",
+            "---",
+            "...",
+            "k: 'q''s'",
+            "k: \"e\\u00e9\"",
+            "'k': v",
+            "\"k\": v # c",
+            "k: []",
+            "k: {}",
+            "k:",
+            "<<: {}",
+            "é: ü",
+        ]);
+        const EDITS: &[&str] = &[
+            " ", "  ", "- ", "-", ": ", ":", "#", " #", "'", "\"", "|", "|-", "[]", "{}", "é", "\\",
+        ];
+        let mut x: u64 = std::env::var("SOURCE_DIFF_SEED")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n.max(1) as u64) as usize
+        };
+        let iterations = std::env::var("SOURCE_DIFF_ITERATIONS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(3_000);
+        let mut taken = 0;
+        for _ in 0..iterations {
+            // A subtree of a corpus file (a line and the lines below it,
+            // unindented), or lines picked at random.
+            let mut doc: Vec<String> = if next(4) != 0 {
+                let start = next(lines.len());
+                let first = lines[start];
+                let k = first.len() - first.trim_start().len();
+                let mut doc = vec![first.get(k..).unwrap_or_default().to_string()];
+                for l in lines.iter().skip(start + 1).take(next(60)) {
+                    let i = l.len() - l.trim_start().len();
+                    if !l.trim().is_empty() && i < k {
+                        break;
+                    }
+                    doc.push(l.get(k.min(l.len())..).unwrap_or_default().to_string());
+                }
+                doc
+            } else {
+                (0..1 + next(12))
+                    .map(|_| lines[next(lines.len())].to_string())
+                    .collect()
+            };
+            for _ in 0..next(4) {
+                if doc.is_empty() {
+                    break;
+                }
+                let i = next(doc.len());
+                match next(4) {
+                    0 => {
+                        let l = &mut doc[i];
+                        let at = (0..=l.len())
+                            .filter(|p| l.is_char_boundary(*p))
+                            .nth(next(l.len() + 1))
+                            .unwrap_or(0);
+                        l.insert_str(at, EDITS[next(EDITS.len())]);
+                    }
+                    1 => {
+                        doc.remove(i);
+                    }
+                    2 => {
+                        let l = doc[i].clone();
+                        doc.insert(i, l);
+                    }
+                    _ => {
+                        let l = &mut doc[i];
+                        if l.starts_with(' ') && next(2) == 0 {
+                            l.remove(0);
+                        } else {
+                            l.insert(0, ' ');
+                        }
+                    }
+                }
+            }
+            let mut text = doc.join("\n");
+            if next(4) != 0 {
+                text.push('\n');
+            }
+            let (fast, slow) = block_and_saphyr(&text);
+            if let Some(fast) = fast {
+                taken += 1;
+                assert!(
+                    slow.as_ref().ok() == Some(&fast),
+                    "{text:?}\n{fast:#?}\n{slow:#?}"
+                );
+            }
+        }
+        // The random inputs do exercise the block reader.
+        assert!(taken * 5 > iterations, "{taken} of {iterations}");
+    }
+
     #[test]
     fn guarded_input_reads_as_str_input() {
         for text in [
@@ -3027,22 +3318,7 @@ spec:
     #[test]
     fn guarded_input_differential() {
         let mut files = vec![String::from("a: [1, {b: c}]\nd: |\n  text\n")];
-        let corpus =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/crds");
-        let mut dirs = vec![corpus];
-        while let Some(d) = dirs.pop() {
-            let Ok(rd) = std::fs::read_dir(d) else {
-                continue;
-            };
-            for e in rd {
-                let p = e.unwrap().path();
-                if p.is_dir() {
-                    dirs.push(p);
-                } else if let Ok(t) = std::fs::read_to_string(&p) {
-                    files.push(t);
-                }
-            }
-        }
+        files.extend(corpus_texts(&[]));
         for t in &files {
             assert!(same_events(t));
         }
@@ -3118,6 +3394,7 @@ spec:
                 );
             }
             assert!(same_events(&s), "{s:?}");
+            assert!(block_agrees(&s), "{s:?}");
         }
     }
 }
