@@ -92,7 +92,7 @@ pub struct InputFile {
 impl InputFile {
     /// Parses YAML or JSON (several documents allowed) into inputs.
     pub fn parse(name: &str, bytes: &[u8]) -> Result<Self, GenError> {
-        let docs = source::parse_documents(name, bytes, &Limits::default())
+        let docs = source::parse_documents_unmapped(name, bytes, &Limits::default())
             .map_err(|e| GenError::at(name, e.to_string()))?;
         if docs.is_empty() {
             return Err(GenError::at(name, "no YAML or JSON document found"));
@@ -517,13 +517,12 @@ fn format_module(
             .to_string())
     };
     let types = &space.types;
-    let threads = if types.len() < 64 {
+    let threads = if types.len() < 8 {
         1
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4))
     };
-    let per = types.len().div_ceil(threads).max(1);
-    let chunks: Vec<&[space::TypeDef]> = types.chunks(per).collect();
+    let chunks = balanced_chunks(types, threads);
     let texts: Vec<Result<String, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = chunks
             .iter()
@@ -556,6 +555,33 @@ fn format_module(
     let shell = emit::format_file(quote!(#header {}))?;
     let open = shell.strip_suffix("{}\n").unwrap_or(&shell);
     Ok(format!("{open}{{\n{body}}}\n"))
+}
+
+/// `types` cut into `n` runs of about the same amount of code (a field or
+/// variant counts one, and the type itself one more).
+fn balanced_chunks(types: &[space::TypeDef], n: usize) -> Vec<&[space::TypeDef]> {
+    let weight = |t: &space::TypeDef| {
+        1 + match &t.body {
+            space::Body::Struct(s) => s.fields.len(),
+            space::Body::Enum(e) => e.variants.len(),
+        }
+    };
+    let total: usize = types.iter().map(weight).sum();
+    let per = total.div_ceil(n.max(1)).max(1);
+    let mut chunks = Vec::with_capacity(n);
+    let (mut start, mut acc) = (0, 0);
+    for (i, t) in types.iter().enumerate() {
+        acc += weight(t);
+        if acc >= per && chunks.len() + 1 < n {
+            chunks.push(&types[start..=i]);
+            start = i + 1;
+            acc = 0;
+        }
+    }
+    if start < types.len() || chunks.is_empty() {
+        chunks.push(&types[start..]);
+    }
+    chunks
 }
 
 fn crd_key(crd: &CustomResourceDefinition) -> String {
