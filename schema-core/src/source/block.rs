@@ -208,13 +208,20 @@ pub(super) fn read<'t>(text: &'t str, sink: &mut impl Events<'t>) -> Result<(), 
     if text.as_bytes().chunks(256).any(control) || text.contains('\u{feff}') {
         return Err(1);
     }
+    // Inputs are at most `Limits::max_bytes` long; past u32, saphyr reads it.
+    if u32::try_from(text.len()).is_err() {
+        return Err(1);
+    }
+    let breaks = memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(|i| i as u32)
+        .collect();
     let mut r = Reader {
         text,
+        breaks,
         next: 0,
         line_no: 1,
         depth: 0,
         last_emit: 0,
-        cache: std::cell::Cell::new(None),
         sink,
     };
     r.stream().ok_or(r.line_no)
@@ -406,6 +413,9 @@ enum Chomp {
 
 struct Reader<'t, 's, E> {
     text: &'t str,
+    /// The offset of every line feed, so line `n` (from 1) ends at
+    /// `breaks[n - 1]` (or at the end of the text).
+    breaks: Vec<u32>,
     /// Offset of the next unread line.
     next: usize,
     /// Its number, from 1.
@@ -413,8 +423,6 @@ struct Reader<'t, 's, E> {
     depth: usize,
     /// `next` at the last event.
     last_emit: usize,
-    /// The last line read by [`Reader::line_from`], and its offset.
-    cache: std::cell::Cell<Option<(usize, Line<'t>)>>,
     sink: &'s mut E,
 }
 
@@ -443,23 +451,15 @@ impl<'t, E: Events<'t>> Reader<'t, '_, E> {
 
     /// The line at offset `at`, numbered `no`.
     fn line_from(&self, at: usize, no: usize) -> Option<Line<'t>> {
-        if let Some((off, l)) = self.cache.get() {
-            if off == at {
-                return Some(l);
-            }
+        if at >= self.text.len() {
+            return None;
         }
-        let l = self.scan_line(at, no)?;
-        self.cache.set(Some((at, l)));
-        Some(l)
-    }
-
-    fn scan_line(&self, at: usize, no: usize) -> Option<Line<'t>> {
-        let rest = self.text.get(at..).filter(|r| !r.is_empty())?;
-        let (s, end) = match rest.find('\n') {
-            Some(n) => (rest.get(..n)?, at + n + 1),
-            None => (rest, self.text.len()),
+        let (nl, end) = match self.breaks.get(no - 1) {
+            Some(&b) => (b as usize, b as usize + 1),
+            None => (self.text.len(), self.text.len()),
         };
-        let indent = s.len() - s.trim_start_matches(' ').len();
+        let s = self.text.get(at..nl)?;
+        let indent = s.bytes().take_while(|b| *b == b' ').count();
         Some(Line { s, indent, no, end })
     }
 

@@ -1,6 +1,6 @@
 //! Rust tokens for a type space, formatted with prettyplease.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
@@ -41,15 +41,24 @@ pub fn doc_lines(opts: &Options, d: Option<&str>) -> TokenStream {
     if !opts.docs || !doc_safe(d) {
         return TokenStream::new();
     }
-    let lines = d.split('\n').map(|l| {
-        let l = if l.is_empty() {
-            String::new()
-        } else {
-            format!(" {l}")
-        };
-        quote!(#[doc = #l])
-    });
-    quote!(#(#lines)*)
+    d.split('\n')
+        .map(|l| {
+            let l = if l.is_empty() {
+                String::new()
+            } else {
+                format!(" {l}")
+            };
+            quote!(#[doc = #l])
+        })
+        .collect()
+}
+
+/// `head` followed by a `{ ... }` group of `body`. Token streams are moved,
+/// not copied as `quote!` interpolation copies them: a doc comment's text is
+/// then allocated once, however deep its item is nested.
+pub fn braced(mut head: TokenStream, body: TokenStream) -> TokenStream {
+    head.extend([TokenTree::Group(Group::new(Delimiter::Brace, body))]);
+    head
 }
 
 /// The description as an attribute, when it cannot be a doc comment (or
@@ -223,12 +232,9 @@ pub fn field_tokens(opts: &Options, space: &TypeSpace, f: &Field) -> TokenStream
     } else {
         quote!(#[serde(rename = #json)])
     };
-    quote! {
-        #doc
-        #serde
-        #schema
-        pub #name: #ty,
-    }
+    let mut out = doc;
+    out.extend([serde, schema, quote!(pub #name: #ty,)]);
+    out
 }
 
 /// The derives of every generated type: `Clone` and `Debug` (kube's
@@ -268,14 +274,9 @@ pub fn type_tokens(opts: &Options, space: &TypeSpace, t: &TypeDef) -> TokenStrea
                 let v = format_ident!("{}", v);
                 quote!(#[serde(rename = #value)] #v,)
             });
-            quote! {
-                #doc
-                #derives
-                #schema
-                pub enum #name {
-                    #(#variants)*
-                }
-            }
+            let mut head = doc;
+            head.extend([derives, schema, quote!(pub enum #name)]);
+            braced(head, variants.collect())
         }
         Body::Struct(s) => {
             let mut cattrs = Vec::new();
@@ -297,15 +298,11 @@ pub fn type_tokens(opts: &Options, space: &TypeSpace, t: &TypeDef) -> TokenStrea
             } else {
                 TokenStream::new()
             };
-            quote! {
-                #doc
-                #derives
-                #schema
-                pub struct #name {
-                    #(#fields)*
-                    #extra
-                }
-            }
+            let mut head = doc;
+            head.extend([derives, schema, quote!(pub struct #name)]);
+            let mut body: TokenStream = fields.collect();
+            body.extend([extra]);
+            braced(head, body)
         }
     }
 }

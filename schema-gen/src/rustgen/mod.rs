@@ -509,7 +509,7 @@ fn format_module(
         if !nested {
             return emit::format_file(body);
         }
-        let text = emit::format_file(quote!(mod __chunk { #body }))?;
+        let text = emit::format_file(emit::braced(quote!(mod __chunk), body))?;
         Ok(text
             .strip_prefix("mod __chunk {\n")
             .and_then(|t| t.strip_suffix("}\n"))
@@ -529,14 +529,19 @@ fn format_module(
             .skip(1)
             .map(|chunk| {
                 scope.spawn(move || {
-                    let items = chunk.iter().map(|t| emit::type_tokens(opts, space, t));
-                    chunk_text(quote!(#(#items)*))
+                    chunk_text(
+                        chunk
+                            .iter()
+                            .map(|t| emit::type_tokens(opts, space, t))
+                            .collect(),
+                    )
                 })
             })
             .collect();
         let first = chunks.first().copied().unwrap_or_default();
-        let items = first.iter().map(|t| emit::type_tokens(opts, space, t));
-        let mut texts = vec![chunk_text(quote!(#roots #(#items)*))];
+        let mut body = roots;
+        body.extend(first.iter().map(|t| emit::type_tokens(opts, space, t)));
+        let mut texts = vec![chunk_text(body)];
         for h in handles {
             texts.push(
                 h.join()
