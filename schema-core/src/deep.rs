@@ -277,17 +277,21 @@ pub const MAX_DEPTH: usize = 10_000;
 /// Whether `v` nests arrays and objects more than `limit` levels deep,
 /// found without recursion.
 pub(crate) fn deeper_than(v: &Value, limit: usize) -> bool {
+    let container = |v: &&Value| matches!(v, Value::Array(_) | Value::Object(_));
+    if !container(&v) {
+        return false;
+    }
+    // Only containers are stacked: scalars have no depth of their own.
     let mut stack = vec![(v, 1usize)];
     while let Some((v, d)) = stack.pop() {
-        let children: Box<dyn Iterator<Item = &Value>> = match v {
-            Value::Array(items) => Box::new(items.iter()),
-            Value::Object(map) => Box::new(map.values()),
-            _ => continue,
-        };
         if d > limit {
             return true;
         }
-        stack.extend(children.map(|c| (c, d + 1)));
+        match v {
+            Value::Array(items) => stack.extend(items.iter().filter(container).map(|c| (c, d + 1))),
+            Value::Object(map) => stack.extend(map.values().filter(container).map(|c| (c, d + 1))),
+            _ => {}
+        }
     }
     false
 }
