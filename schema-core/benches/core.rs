@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use schema_core::check::{check, read_input, read_input_owned};
-use schema_core::source::{Limits, parse_documents};
+use schema_core::source::{Limits, parse_documents, parse_documents_unmapped};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -45,6 +45,28 @@ fn load(file: &str) -> Vec<u8> {
 fn parse_only(bencher: divan::Bencher<'_, '_>, file: &str) {
     let bytes = load(file);
     bencher.bench(|| parse_documents(file, &bytes, &Limits::default()).map(|d| d.len()));
+}
+
+/// Parsing without source maps (`parse_documents_unmapped`, what
+/// `schema-gen rust` reads its input with).
+#[divan::bench(args = FILES, sample_count = 20)]
+fn parse_unmapped(bencher: divan::Bencher<'_, '_>, file: &str) {
+    let bytes = load(file);
+    bencher.bench(|| parse_documents_unmapped(file, &bytes, &Limits::default()).map(|d| d.len()));
+}
+
+/// saphyr-parser's event stream over the same text, events only (no values
+/// built): the floor of reading these files through saphyr-parser, which the
+/// block reader replaces for block-style YAML.
+#[divan::bench(args = FILES, sample_count = 20)]
+fn saphyr_events(bencher: divan::Bencher<'_, '_>, file: &str) {
+    let bytes = load(file);
+    let text = std::str::from_utf8(&bytes).unwrap_or_default();
+    bencher.bench(|| {
+        saphyr_parser::Parser::new_from_str(text)
+            .map_while(Result::ok)
+            .count()
+    });
 }
 
 /// What `schema-gen check` does: parse, decode, validate.
