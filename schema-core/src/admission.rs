@@ -30,7 +30,7 @@
 use serde_json::Value;
 
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
-use crate::decode::decode_resource;
+use crate::decode::{Plan, checkable, decode_resource, decode_resource_checked};
 pub use crate::deep::MAX_DEPTH;
 use crate::deep::{go_type, go_v};
 use crate::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
@@ -83,6 +83,8 @@ pub struct Admission {
     validator: Option<SchemaValidator>,
     resource: Option<ResourceKind>,
     cel: Option<CelValidator>,
+    /// Decoding and value validation in one walk, for resources.
+    plan: Option<Plan>,
 }
 
 /// Why an admission could not be prepared.
@@ -114,6 +116,7 @@ impl Admission {
             structural: Some(IndexedSchema::new(structural)),
             validator: Some(SchemaValidator::new(schema)),
             resource: None,
+            plan: None,
         })
     }
 
@@ -150,14 +153,21 @@ impl Admission {
             scale: subresources.and_then(|s| s.scale.clone()),
         };
         let structural = schema.map(Structural::from_props).transpose()?;
+        let validator = schema.map(SchemaValidator::new);
+        let plan = structural
+            .as_ref()
+            .zip(validator.as_ref())
+            .filter(|_| !resource.preserve_unknown_fields)
+            .map(|(s, v)| Plan::for_resource(s, v.root()));
         Ok(Admission {
             cel: structural
                 .as_ref()
                 .map(|s| CelValidator::new(s, true))
                 .filter(CelValidator::has_rules),
             structural: structural.map(IndexedSchema::new),
-            validator: schema.map(SchemaValidator::new),
+            validator,
             resource: Some(resource),
+            plan,
         })
     }
 
@@ -215,7 +225,20 @@ impl Admission {
     fn admit(&self, mut obj: Value, old: Option<Value>) -> Admitted {
         let s = self.structural.as_ref().map(IndexedSchema::view);
         let mut out = Admitted::default();
-        if crate::deep::deeper_than(&obj, MAX_DEPTH) {
+        let had_status = obj.get("status").is_some();
+        // Decoding of a common resource, with the depth limit and the
+        // value validations, in one walk.
+        let one_walk = self
+            .plan
+            .as_ref()
+            .zip(s)
+            .filter(|(_, s)| checkable(&obj, *s))
+            .map(|(plan, s)| (plan, decode_resource_checked(&mut obj, s, plan)));
+        let too_deep = match &one_walk {
+            Some((_, checked)) => checked.too_deep,
+            None => crate::deep::deeper_than(&obj, MAX_DEPTH),
+        };
+        if too_deep {
             out.errors.push(FieldError::invalid(
                 &Path::root(),
                 "",
@@ -244,12 +267,17 @@ impl Admission {
             out.object = obj;
             return out;
         }
-        let had_status = obj.get("status").is_some();
         // Decoding.
         // Pruning and the removal of non-nullable nulls (unless unknown
         // fields are preserved), metadata coercion, then defaulting, fused
         // into as few walks as give the same result.
-        let decoded = decode_resource(&mut obj, s, !r.preserve_unknown_fields);
+        let (decoded, mut proven) = match one_walk {
+            Some((plan, checked)) => (checked.decoded, Some(plan).filter(|_| checked.valid)),
+            None => (
+                decode_resource(&mut obj, s, !r.preserve_unknown_fields),
+                None,
+            ),
+        };
         out.pruned = decoded.pruned;
         if let Some(e) = decoded.error {
             out.errors.push(e);
@@ -265,6 +293,7 @@ impl Admission {
                 match old.get("status") {
                     Some(st) => {
                         if m.get("status") != Some(st) {
+                            proven = None;
                             out.warnings.push(
                                 "status is kept: the status subresource is enabled, and update ignores status changes"
                                     .to_string(),
@@ -274,6 +303,7 @@ impl Admission {
                     }
                     None => {
                         if let Some(dropped) = m.shift_remove("status") {
+                            proven = None;
                             crate::deep::drop_deep(dropped);
                             out.warnings.push(
                                 "status is dropped: the status subresource is enabled, and update ignores status changes"
@@ -305,7 +335,11 @@ impl Admission {
             return out;
         }
         out.errors.extend(validate_root_meta(r, &obj));
-        self.validate_values(&obj, old.as_ref(), &mut out);
+        // The one walk proved every value below the root valid: the
+        // root's own checks remain.
+        if !proven.is_some_and(|plan| plan.root_passes(&obj)) {
+            self.validate_values(&obj, old.as_ref(), &mut out);
+        }
         if let Some(scale) = &r.scale {
             out.errors.extend(validate_scale(scale, &obj));
         }
@@ -579,3 +613,6 @@ fn nested<'v>(obj: &'v Value, path: &str) -> Result<Option<&'v Value>, String> {
     }
     Ok(Some(cur))
 }
+
+#[cfg(test)]
+mod one_walk_tests;

@@ -33,9 +33,12 @@
 
 use serde_json::{Map, Value};
 
+use crate::deep::{MAX_DEPTH, deeper_than};
 use crate::field::{FieldError, Path};
+use crate::names::NameTable;
 use crate::structural::Structural;
 use crate::validation::defaults::coerce_value_view;
+use crate::value::{Check, NodeRef};
 use crate::walk::View;
 
 const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
@@ -80,6 +83,22 @@ impl Keys {
 struct Cx {
     track: bool,
     unknown: Vec<String>,
+    /// [`decode_resource_checked`]: no check has failed yet.
+    valid: bool,
+    /// [`decode_resource_checked`]: the object nests deeper than the
+    /// decoder's limit.
+    too_deep: bool,
+}
+
+impl Cx {
+    fn new(track: bool) -> Self {
+        Cx {
+            track,
+            unknown: Vec::new(),
+            valid: true,
+            too_deep: false,
+        }
+    }
 }
 
 /// Where a value sits, rendered (`a.b[0].c`) only for a pruned field.
@@ -155,10 +174,7 @@ pub(crate) fn run(
     d: Option<View<'_>>,
     track: bool,
 ) -> Vec<String> {
-    let mut cx = Cx {
-        track,
-        unknown: Vec::new(),
-    };
+    let mut cx = Cx::new(track);
     let empty = Structural::default();
     let p = match p {
         None => P::Off,
@@ -199,10 +215,7 @@ pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Dec
         }
         return Decoded { pruned, error };
     };
-    let mut cx = Cx {
-        track: true,
-        unknown: Vec::new(),
-    };
+    let mut cx = Cx::new(true);
     let p = enter(P::Prune(Some(s), true));
     if let Value::Object(map) = obj {
         // Coercion reads the root's apiVersion, kind and metadata once
@@ -441,5 +454,454 @@ fn walk_object<'a>(
                 }
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Decoding and value validation in one walk.
+
+/// What a [`Plan`] node checks of the values it meets.
+enum Need {
+    /// Nothing: an ancestor checks its whole value.
+    Covered,
+    /// The node's own checks; its properties, additional properties and
+    /// items check themselves.
+    Own(Check),
+    /// The node's whole validation, run on its value once decoded.
+    Whole(Check),
+    /// Unknown: the validator must run.
+    Never,
+}
+
+/// [`Plan::flags`]: `x-kubernetes-preserve-unknown-fields`.
+const PRESERVE: u8 = 1;
+/// [`Plan::flags`]: `nullable`.
+const NULLABLE: u8 = 2;
+/// [`Plan::flags`]: a node strictly below has a default.
+const DEFAULTS_BELOW: u8 = 4;
+
+/// A structural schema paired with its value validator for
+/// [`decode_resource_checked`]: per node, what decoding needs (the
+/// property lookup, the flags, the default) and what value validation
+/// checks there, in one place.
+///
+/// A node whose validation splits into its own checks and its children's
+/// (see [`NodeRef::is_separable`]) keeps only its own, and its children
+/// keep theirs; any other node keeps its whole validation, and nothing
+/// below it checks anything. The resource root's `apiVersion`, `kind` and
+/// `metadata` keep their whole validation (decoding does not follow them).
+pub(crate) struct Plan {
+    names: NameTable,
+    props: Box<[Plan]>,
+    items: Option<Box<Plan>>,
+    /// `additionalProperties`: `Some(None)` when it is a boolean.
+    additional: Option<Option<Box<Plan>>>,
+    flags: u8,
+    default: Option<Value>,
+    /// The properties with a default, by index, with their names.
+    defaulted: Box<[(usize, String)]>,
+    need: Need,
+}
+
+impl Plan {
+    /// The plan of a resource root `s` validated by `v` (the validator
+    /// built from the same schema).
+    pub(crate) fn for_resource(s: &Structural, v: NodeRef<'_>) -> Plan {
+        Plan::build(s, Some(v), false, true)
+    }
+
+    fn build(s: &Structural, v: Option<NodeRef<'_>>, covered: bool, root: bool) -> Plan {
+        let own = v.filter(|v| v.is_separable() && pairs(s, *v));
+        let need = match (covered, v, own) {
+            (true, ..) => Need::Covered,
+            (false, _, Some(v)) => Need::Own(v.shallow()),
+            (false, Some(v), None) => Need::Whole(v.full()),
+            // Not reached: a node is paired unless covered.
+            (false, None, None) => Need::Never,
+        };
+        let below_covered = covered || own.is_none();
+        let child =
+            |c: &Structural, cv: Option<NodeRef<'_>>| Plan::build(c, cv, below_covered, false);
+        let props: Box<[Plan]> = s
+            .properties
+            .iter()
+            .map(|(k, c)| {
+                let cv = own.and_then(|v| v.prop(k));
+                if root && !below_covered && is_meta(k) {
+                    // Decoding does not follow these: checked whole.
+                    Plan::build(c, None, true, false)
+                        .with_need(cv.map_or(Need::Never, |cv| Need::Whole(cv.full())))
+                } else {
+                    child(c, cv)
+                }
+            })
+            .collect();
+        let items = s
+            .items
+            .as_deref()
+            .map(|i| Box::new(child(i, own.and_then(NodeRef::items))));
+        let additional = s.generic.additional_properties.as_ref().map(|a| {
+            a.structural
+                .as_deref()
+                .map(|a| Box::new(child(a, own.and_then(NodeRef::additional))))
+        });
+        let mut flags = 0;
+        if s.extensions.preserve_unknown_fields {
+            flags |= PRESERVE;
+        }
+        if s.generic.nullable {
+            flags |= NULLABLE;
+        }
+        let defaulted: Box<[(usize, String)]> = s
+            .properties
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, p))| p.generic.default.is_some())
+            .map(|(i, (k, _))| (i, k.clone()))
+            .collect();
+        let has_default = |p: &Plan| p.default.is_some() || p.flags & DEFAULTS_BELOW != 0;
+        if !defaulted.is_empty()
+            || props.iter().any(|p| p.flags & DEFAULTS_BELOW != 0)
+            || items.as_deref().is_some_and(has_default)
+            || additional
+                .as_ref()
+                .and_then(Option::as_deref)
+                .is_some_and(has_default)
+        {
+            flags |= DEFAULTS_BELOW;
+        }
+        Plan {
+            names: NameTable::new(s.properties.keys().map(String::as_str)),
+            props,
+            items,
+            additional,
+            flags,
+            default: s.generic.default.clone(),
+            defaulted,
+            need,
+        }
+    }
+
+    fn with_need(mut self, need: Need) -> Plan {
+        self.need = need;
+        self
+    }
+
+    /// Whether the root object passes the root's own checks (its
+    /// children's are [`decode_resource_checked`]'s).
+    pub(crate) fn root_passes(&self, obj: &Value) -> bool {
+        match &self.need {
+            Need::Covered => true,
+            Need::Own(c) | Need::Whole(c) => c.passes(obj),
+            Need::Never => false,
+        }
+    }
+}
+
+/// Whether the validator node `v` has exactly the children of `s`.
+fn pairs(s: &Structural, v: NodeRef<'_>) -> bool {
+    v.prop_count() == s.properties.len()
+        && s.properties.keys().all(|k| v.prop(k).is_some())
+        && s.items.is_some() == v.items().is_some()
+        && s.generic
+            .additional_properties
+            .as_ref()
+            .and_then(|a| a.structural.as_deref())
+            .is_some()
+            == v.additional().is_some()
+}
+
+/// What [`decode_resource_checked`] found.
+#[derive(Debug, Default)]
+pub(crate) struct Checked {
+    /// What decoding did.
+    pub(crate) decoded: Decoded,
+    /// Every value below the root passes its value validation (the
+    /// root's own checks are [`Plan::root_passes`]). `false` proves
+    /// nothing: the validator must run.
+    pub(crate) valid: bool,
+    /// The object nests more than [`MAX_DEPTH`] levels: nothing else
+    /// counts (the object is left part way through).
+    pub(crate) too_deep: bool,
+}
+
+/// Whether [`decode_resource_checked`] can decode `obj` as a resource
+/// under `s`: what [`decode_resource`] fuses into one walk.
+pub(crate) fn checkable(obj: &Value, s: View<'_>) -> bool {
+    obj.is_object() && s.is_prepared() && !s.may_embed_below()
+}
+
+/// [`decode_resource`] with pruning, in one walk that also checks each
+/// value's validation (following `plan`, built for `s`) and the
+/// decoder's depth limit, for a [`checkable`] object.
+pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan) -> Checked {
+    let mut cx = Cx::new(true);
+    let Value::Object(map) = obj else {
+        return Checked::default();
+    };
+    // The parts decoding follows below check their depth as they go; the
+    // root's apiVersion, kind and metadata are decoded and coerced first.
+    if META_FIELDS
+        .iter()
+        .filter_map(|k| map.get(*k))
+        .any(|v| deeper_than(v, MAX_DEPTH - 1))
+    {
+        return Checked {
+            too_deep: true,
+            ..Checked::default()
+        };
+    }
+    let p = enter(P::Prune(Some(s), true));
+    walk_object(map, p, Some(s), None, &Seg::Root, &mut cx, Keys::Meta);
+    let error = coerce_value_view(&Path::root(), obj, Some(s), true);
+    let Value::Object(map) = obj else {
+        return Checked::default();
+    };
+    if error.is_none() {
+        let defaults = plan.flags & DEFAULTS_BELOW != 0;
+        checked_object(
+            map,
+            plan,
+            Mode::Root,
+            defaults,
+            false,
+            1,
+            &Seg::Root,
+            &mut cx,
+        );
+    } else {
+        // Nothing is defaulted, and nothing is validated.
+        if deeper_than(obj, MAX_DEPTH) {
+            cx.too_deep = true;
+        } else if let Value::Object(map) = obj {
+            walk_object(map, p, Some(s), None, &Seg::Root, &mut cx, Keys::NotMeta);
+        }
+        cx.valid = false;
+    }
+    cx.unknown.sort();
+    Checked {
+        decoded: Decoded {
+            pruned: cx.unknown,
+            error,
+        },
+        valid: cx.valid && !cx.too_deep,
+        too_deep: cx.too_deep,
+    }
+}
+
+/// How [`checked_object`] treats keys.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Pruning, null removal and defaulting.
+    Decode,
+    /// The resource root's keys but `apiVersion`, `kind` and `metadata`
+    /// are decoded; those are only defaulted.
+    Root,
+    /// Defaulting only (below a default put in).
+    Default,
+}
+
+/// Checks `v` against `plan`'s need.
+#[inline]
+fn check(plan: &Plan, v: &Value, cx: &mut Cx) {
+    if !cx.valid {
+        return;
+    }
+    match &plan.need {
+        Need::Covered => {}
+        Need::Own(c) | Need::Whole(c) => {
+            if !c.passes(v) {
+                cx.valid = false;
+            }
+        }
+        Need::Never => cx.valid = false,
+    }
+}
+
+/// The depth limit of a value at `level` that the walk does not follow.
+#[inline]
+fn limit_unfollowed(v: &Value, level: usize, cx: &mut Cx) {
+    if is_container(v) && deeper_than(v, (MAX_DEPTH + 1).saturating_sub(level)) {
+        cx.too_deep = true;
+    }
+}
+
+/// Decodes (as `mode` says) and checks the container `x` at nesting
+/// `level` (the root object is 1); `skip`: pruning skips here (an array
+/// under `x-kubernetes-preserve-unknown-fields` passes that on to its
+/// items).
+#[allow(clippy::too_many_arguments)]
+fn checked_value(
+    x: &mut Value,
+    plan: &Plan,
+    mode: Mode,
+    skip: bool,
+    level: usize,
+    at: &Seg<'_>,
+    cx: &mut Cx,
+) {
+    if level > MAX_DEPTH {
+        cx.too_deep = true;
+        return;
+    }
+    let defaults = plan.flags & DEFAULTS_BELOW != 0;
+    match x {
+        Value::Object(map) => checked_object(map, plan, mode, defaults, skip, level, at, cx),
+        Value::Array(items) => checked_array(items, plan, mode, defaults, skip, level, at, cx),
+        _ => {}
+    }
+    if !cx.too_deep {
+        check(plan, x, cx);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn checked_array(
+    items: &mut [Value],
+    plan: &Plan,
+    mode: Mode,
+    defaults: bool,
+    skip: bool,
+    level: usize,
+    at: &Seg<'_>,
+    cx: &mut Cx,
+) {
+    let skipping = skip || plan.flags & PRESERVE != 0;
+    let Some(ip) = plan.items.as_deref() else {
+        for v in items.iter() {
+            limit_unfollowed(v, level + 1, cx);
+        }
+        if mode != Mode::Default && !skipping && !cx.too_deep {
+            // Pruning without a schema: every field below goes.
+            for (i, v) in items.iter_mut().enumerate() {
+                if is_container(v) {
+                    walk(v, P::Prune(None, false), None, None, &Seg::Index(at, i), cx);
+                }
+            }
+        }
+        return;
+    };
+    for (i, v) in items.iter_mut().enumerate() {
+        if cx.too_deep {
+            return;
+        }
+        if v.is_null() && defaults && ip.flags & NULLABLE == 0 {
+            *v = ip.default.clone().unwrap_or(Value::Null);
+            checked_value(v, ip, Mode::Default, false, level + 1, at, cx);
+        } else if is_container(v) {
+            checked_value(v, ip, mode, skipping, level + 1, &Seg::Index(at, i), cx);
+        } else {
+            check(ip, v, cx);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn checked_object(
+    map: &mut Map<String, Value>,
+    plan: &Plan,
+    mode: Mode,
+    defaults: bool,
+    skip: bool,
+    level: usize,
+    at: &Seg<'_>,
+    cx: &mut Cx,
+) {
+    let skipping = skip || plan.flags & PRESERVE != 0;
+    let small = plan.props.len() <= 64;
+    let mut present: u64 = 0;
+    map.retain(|k, v| {
+        if cx.too_deep {
+            return true;
+        }
+        let decode = match mode {
+            Mode::Decode => true,
+            Mode::Root => !is_meta(k),
+            Mode::Default => false,
+        };
+        let index = plan.names.get(k);
+        let child = match index {
+            Some(i) => plan.props.get(i),
+            None => match &plan.additional {
+                Some(Some(a)) => Some(&**a),
+                Some(None) => {
+                    // A boolean: pruning drops every field below.
+                    limit_unfollowed(v, level + 1, cx);
+                    if decode && is_container(v) && !cx.too_deep {
+                        walk(v, P::Prune(None, false), None, None, &Seg::Key(at, k), cx);
+                    }
+                    return true;
+                }
+                None => None,
+            },
+        };
+        let Some(child) = child else {
+            limit_unfollowed(v, level + 1, cx);
+            if decode && !skipping {
+                if !is_meta(k) || !at.is_empty() {
+                    cx.record(at, k);
+                }
+                crate::deep::drop_deep(std::mem::take(v));
+                return false;
+            }
+            return true;
+        };
+        let nullable = child.flags & NULLABLE != 0;
+        if decode && v.is_null() && !nullable && child.default.is_none() {
+            return false;
+        }
+        let mut replaced = false;
+        if defaults {
+            match index {
+                Some(i) => {
+                    if let Some(def) = &child.default {
+                        if v.is_null() && !nullable {
+                            *v = def.clone();
+                            replaced = true;
+                        }
+                        if small {
+                            present |= 1 << i;
+                        }
+                    }
+                }
+                None => {
+                    if v.is_null() && !nullable {
+                        *v = child.default.clone().unwrap_or(Value::Null);
+                        replaced = true;
+                    }
+                }
+            }
+        }
+        if replaced {
+            // A default: only defaulted below.
+            checked_value(v, child, Mode::Default, false, level + 1, at, cx);
+        } else if is_container(v) {
+            let mode = if decode { Mode::Decode } else { Mode::Default };
+            checked_value(v, child, mode, false, level + 1, &Seg::Key(at, k), cx);
+        } else {
+            check(child, v, cx);
+        }
+        true
+    });
+    if !defaults || cx.too_deep {
+        return;
+    }
+    // The missing properties with defaults, in the properties' order.
+    for (i, k) in &plan.defaulted {
+        let missing = if small {
+            present & (1 << i) == 0
+        } else {
+            !map.contains_key(k)
+        };
+        if !missing {
+            continue;
+        }
+        let Some(prop) = plan.props.get(*i) else {
+            continue;
+        };
+        let Some(def) = &prop.default else { continue };
+        let mut v = def.clone();
+        checked_value(&mut v, prop, Mode::Default, false, level + 1, at, cx);
+        map.insert(k.clone(), v);
     }
 }

@@ -105,6 +105,138 @@ impl SchemaValidator {
         validate_node(&self.root, value, &Seg::Root, &mut out);
         out.is_empty()
     }
+
+    /// The root node, for walks that follow the schema themselves and
+    /// check each node with [`Check`]s.
+    pub(crate) fn root(&self) -> NodeRef<'_> {
+        NodeRef(&self.root)
+    }
+}
+
+/// A node of a [`SchemaValidator`], to pair with the structural schema.
+#[derive(Clone, Copy)]
+pub(crate) struct NodeRef<'a>(&'a Node);
+
+impl<'a> NodeRef<'a> {
+    /// Whether the node's own checks (those [`NodeRef::shallow`] keeps)
+    /// and the checks of its properties, `additionalProperties` schema and
+    /// `items` schema, each on its own values, are all of its validation:
+    /// no junctors, no pattern properties, no closed
+    /// `additionalProperties`, no tuple or additional items.
+    pub(crate) fn is_separable(self) -> bool {
+        let n = self.0;
+        !n.has_junctors
+            && n.pattern_properties.is_empty()
+            && n.additional_items.is_none()
+            && !matches!(n.items, Items::Tuple(_))
+            && n.additional_properties.as_ref().is_none_or(|a| a.allows)
+    }
+
+    /// The property `k`'s node.
+    pub(crate) fn prop(self, k: &str) -> Option<NodeRef<'a>> {
+        self.0.properties.get(k).map(NodeRef)
+    }
+
+    /// The number of properties.
+    pub(crate) fn prop_count(self) -> usize {
+        self.0.properties.len()
+    }
+
+    /// The single `items` schema's node.
+    pub(crate) fn items(self) -> Option<NodeRef<'a>> {
+        match &self.0.items {
+            Items::One(n) => Some(NodeRef(n)),
+            Items::None | Items::Tuple(_) => None,
+        }
+    }
+
+    /// The `additionalProperties` schema's node (when it allows, with a
+    /// schema).
+    pub(crate) fn additional(self) -> Option<NodeRef<'a>> {
+        self.0
+            .additional_properties
+            .as_ref()
+            .filter(|a| a.allows)
+            .and_then(|a| a.schema.as_deref())
+            .map(NodeRef)
+    }
+
+    /// The node's whole validation, children included.
+    pub(crate) fn full(self) -> Check {
+        Check(Box::new(self.0.clone()))
+    }
+
+    /// The node's own checks without its children's: what validating a
+    /// value gives when every property, additional property and item is
+    /// left out (only for a [`NodeRef::is_separable`] node).
+    pub(crate) fn shallow(self) -> Check {
+        let n = self.0;
+        Check(Box::new(Node {
+            plain: n.plain,
+            enum_strings: n.enum_strings.clone(),
+            has_junctors: n.has_junctors,
+            has_type: n.has_type,
+            types: n.types,
+            type_joined: n.type_joined.clone(),
+            nullable: n.nullable,
+            format: n.format.clone(),
+            string_format: n.string_format,
+            num_type: n.num_type,
+            num_format: n.num_format,
+            multiple_of: n.multiple_of,
+            multiple_of_in_range: n.multiple_of_in_range,
+            maximum: n.maximum,
+            maximum_in_range: n.maximum_in_range,
+            exclusive_maximum: n.exclusive_maximum,
+            minimum: n.minimum,
+            minimum_in_range: n.minimum_in_range,
+            exclusive_minimum: n.exclusive_minimum,
+            max_length: n.max_length,
+            min_length: n.min_length,
+            pattern: n.pattern.clone(),
+            max_items: n.max_items,
+            min_items: n.min_items,
+            unique_items: n.unique_items,
+            items: Items::None,
+            additional_items: None,
+            enum_: n.enum_.clone(),
+            enum_v: n.enum_v.clone(),
+            enum_supported: n.enum_supported.clone(),
+            max_properties: n.max_properties,
+            min_properties: n.min_properties,
+            required: n.required.clone(),
+            // Required properties are looked up in the object itself.
+            required_props: vec![None; n.required.len()],
+            properties: IndexMap::new(),
+            names: NameTable::default(),
+            additional_properties: n.additional_properties.as_ref().map(|a| SchemaOrAllows {
+                allows: a.allows,
+                schema: None,
+            }),
+            pattern_properties: Vec::new(),
+            all_of: Vec::new(),
+            any_of: Vec::new(),
+            one_of: Vec::new(),
+            not: None,
+            dependencies: Vec::new(),
+        }))
+    }
+}
+
+/// The checks of one schema node, with its children's or without (see
+/// [`NodeRef::shallow`]): whether a value passes them, without the
+/// errors.
+#[derive(Clone)]
+pub(crate) struct Check(Box<Node>);
+
+impl Check {
+    /// Whether `v` passes (no allocation unless it does not).
+    #[inline]
+    pub(crate) fn passes(&self, v: &Value) -> bool {
+        let mut out = Vec::new();
+        validate_node(&self.0, v, &Seg::Root, &mut out);
+        out.is_empty()
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -139,22 +271,26 @@ impl NumFormat {
     }
 }
 
+#[derive(Clone)]
 enum Items {
     None,
     One(Box<Node>),
     Tuple(Vec<Node>),
 }
 
+#[derive(Clone)]
 struct SchemaOrAllows {
     allows: bool,
     schema: Option<Box<Node>>,
 }
 
+#[derive(Clone)]
 enum Dep {
     Schema(Box<Node>),
     Property(Vec<String>),
 }
 
+#[derive(Clone)]
 struct Pattern {
     text: String,
     re: Result<GoRegex, String>,
@@ -173,6 +309,7 @@ struct TypeSet {
 }
 
 /// One node of the converted schema.
+#[derive(Clone)]
 struct Node {
     /// [`PLAIN_STRING`] and [`PLAIN_BOOL`]: the values checked first.
     plain: u8,
