@@ -38,7 +38,7 @@ use crate::field::{FieldError, Path};
 use crate::names::NameTable;
 use crate::structural::Structural;
 use crate::validation::defaults::coerce_value_view;
-use crate::value::{Check, NodeRef};
+use crate::value::{Check, NodeRef, TRIVIAL_ARRAY, TRIVIAL_BOOL, TRIVIAL_OBJECT, TRIVIAL_STRING};
 use crate::walk::View;
 
 const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
@@ -501,6 +501,11 @@ pub(crate) struct Plan {
     /// The properties with a default, by index, with their names.
     defaulted: Box<[(usize, String)]>,
     need: Need,
+    /// With [`Need::Own`], the values that pass whatever they hold
+    /// ([`NodeRef::trivial`]); an object also needs [`Plan::required`].
+    trivial: u8,
+    /// The required properties, by index (with [`TRIVIAL_OBJECT`]).
+    required: u64,
 }
 
 impl Plan {
@@ -570,6 +575,17 @@ impl Plan {
         {
             flags |= DEFAULTS_BELOW;
         }
+        // Required properties as a mask, when they fit one.
+        let (mut trivial, mut required) = (0, 0u64);
+        if let (Need::Own(_), Some(v)) = (&need, own) {
+            trivial = v.trivial();
+            for k in v.required() {
+                match s.properties.get_index_of(k.as_str()).filter(|&i| i < 64) {
+                    Some(i) => required |= 1 << i,
+                    None => trivial &= !TRIVIAL_OBJECT,
+                }
+            }
+        }
         Plan {
             names: NameTable::new(s.properties.keys().map(String::as_str)),
             props,
@@ -579,6 +595,8 @@ impl Plan {
             default: s.generic.default.clone(),
             defaulted,
             need,
+            trivial,
+            required,
         }
     }
 
@@ -701,7 +719,8 @@ enum Mode {
     Default,
 }
 
-/// Checks `v` against `plan`'s need.
+/// Checks `v` against `plan`'s need (an object's `required`, with
+/// [`TRIVIAL_OBJECT`], is [`checked_object`]'s).
 #[inline]
 fn check(plan: &Plan, v: &Value, cx: &mut Cx) {
     if !cx.valid {
@@ -709,7 +728,19 @@ fn check(plan: &Plan, v: &Value, cx: &mut Cx) {
     }
     match &plan.need {
         Need::Covered => {}
-        Need::Own(c) | Need::Whole(c) => {
+        Need::Own(c) => {
+            let trivial = match v {
+                Value::String(_) => TRIVIAL_STRING,
+                Value::Bool(_) => TRIVIAL_BOOL,
+                Value::Object(_) => TRIVIAL_OBJECT,
+                Value::Array(_) => TRIVIAL_ARRAY,
+                Value::Null | Value::Number(_) => 0,
+            };
+            if plan.trivial & trivial == 0 && !c.passes(v) {
+                cx.valid = false;
+            }
+        }
+        Need::Whole(c) => {
             if !c.passes(v) {
                 cx.valid = false;
             }
@@ -850,17 +881,17 @@ fn checked_object(
         if decode && v.is_null() && !nullable && child.default.is_none() {
             return false;
         }
+        if let Some(i) = index.filter(|&i| i < 64) {
+            present |= 1 << i;
+        }
         let mut replaced = false;
         if defaults {
             match index {
-                Some(i) => {
+                Some(_) => {
                     if let Some(def) = &child.default {
                         if v.is_null() && !nullable {
                             *v = def.clone();
                             replaced = true;
-                        }
-                        if small {
-                            present |= 1 << i;
                         }
                     }
                 }
@@ -883,13 +914,35 @@ fn checked_object(
         }
         true
     });
-    if !defaults || cx.too_deep {
+    if cx.too_deep {
         return;
     }
-    // The missing properties with defaults, in the properties' order.
+    if defaults {
+        insert_defaults(map, plan, &mut present, small, level, at, cx);
+    }
+    if mode != Mode::Root
+        && cx.valid
+        && plan.trivial & TRIVIAL_OBJECT != 0
+        && present & plan.required != plan.required
+    {
+        cx.valid = false;
+    }
+}
+
+/// Puts in the missing properties with defaults, in the properties'
+/// order.
+fn insert_defaults(
+    map: &mut Map<String, Value>,
+    plan: &Plan,
+    present: &mut u64,
+    small: bool,
+    level: usize,
+    at: &Seg<'_>,
+    cx: &mut Cx,
+) {
     for (i, k) in &plan.defaulted {
         let missing = if small {
-            present & (1 << i) == 0
+            *present & (1 << i) == 0
         } else {
             !map.contains_key(k)
         };
@@ -903,5 +956,8 @@ fn checked_object(
         let mut v = def.clone();
         checked_value(&mut v, prop, Mode::Default, false, level + 1, at, cx);
         map.insert(k.clone(), v);
+        if *i < 64 {
+            *present |= 1 << i;
+        }
     }
 }

@@ -113,6 +113,15 @@ impl SchemaValidator {
     }
 }
 
+/// [`NodeRef::trivial`]: any string passes.
+pub(crate) const TRIVIAL_STRING: u8 = 1;
+/// [`NodeRef::trivial`]: any boolean passes.
+pub(crate) const TRIVIAL_BOOL: u8 = 2;
+/// [`NodeRef::trivial`]: any object with the `required` properties passes.
+pub(crate) const TRIVIAL_OBJECT: u8 = 4;
+/// [`NodeRef::trivial`]: any array passes.
+pub(crate) const TRIVIAL_ARRAY: u8 = 8;
+
 /// A node of a [`SchemaValidator`], to pair with the structural schema.
 #[derive(Clone, Copy)]
 pub(crate) struct NodeRef<'a>(&'a Node);
@@ -130,6 +139,52 @@ impl<'a> NodeRef<'a> {
             && n.additional_items.is_none()
             && !matches!(n.items, Items::Tuple(_))
             && n.additional_properties.as_ref().is_none_or(|a| a.allows)
+    }
+
+    /// Which values pass the node's own checks whatever they hold:
+    /// [`TRIVIAL_STRING`], [`TRIVIAL_BOOL`], [`TRIVIAL_ARRAY`], and
+    /// [`TRIVIAL_OBJECT`] (but for `required`, see [`NodeRef::required`]).
+    pub(crate) fn trivial(self) -> u8 {
+        let n = self.0;
+        if n.has_junctors || !n.enum_.is_empty() || !n.format.is_empty() {
+            return 0;
+        }
+        let typed = |t: bool| !n.has_type || t;
+        let mut out = 0;
+        if typed(n.types.string)
+            && n.max_length.is_none()
+            && n.min_length.is_none()
+            && n.pattern.is_none()
+            && n.string_format.is_none()
+        {
+            out |= TRIVIAL_STRING;
+        }
+        if typed(n.types.boolean) {
+            out |= TRIVIAL_BOOL;
+        }
+        if typed(n.types.object)
+            && n.min_properties.is_none()
+            && n.max_properties.is_none()
+            && n.pattern_properties.is_empty()
+            && n.additional_properties.as_ref().is_none_or(|a| a.allows)
+        {
+            out |= TRIVIAL_OBJECT;
+        }
+        if typed(n.types.array)
+            && n.min_items.is_none()
+            && n.max_items.is_none()
+            && !n.unique_items
+            && matches!(n.items, Items::None | Items::One(_))
+            && n.additional_items.is_none()
+        {
+            out |= TRIVIAL_ARRAY;
+        }
+        out
+    }
+
+    /// `required`.
+    pub(crate) fn required(self) -> &'a [String] {
+        &self.0.required
     }
 
     /// The property `k`'s node.
