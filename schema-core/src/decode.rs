@@ -676,17 +676,15 @@ pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan)
         return Checked::default();
     };
     if error.is_none() {
-        let defaults = plan.flags & DEFAULTS_BELOW != 0;
-        checked_object(
-            map,
+        let here = Here {
             plan,
-            Mode::Root,
-            defaults,
-            false,
-            1,
-            &Seg::Root,
-            &mut cx,
-        );
+            mode: Mode::Root,
+            defaults: plan.flags & DEFAULTS_BELOW != 0,
+            skipping: plan.flags & PRESERVE != 0,
+            level: 1,
+            at: &Seg::Root,
+        };
+        checked_object(map, here, &mut cx);
     } else {
         // Nothing is defaulted, and nothing is validated.
         if deeper_than(obj, MAX_DEPTH) {
@@ -757,11 +755,22 @@ fn limit_unfollowed(v: &Value, level: usize, cx: &mut Cx) {
     }
 }
 
+/// A container [`checked_value`] walks: its plan, how its keys are
+/// decoded, whether defaulting acts in it, whether pruning skips in it,
+/// its nesting level (the root object is 1) and its path.
+#[derive(Clone, Copy)]
+struct Here<'a, 'p> {
+    plan: &'a Plan,
+    mode: Mode,
+    defaults: bool,
+    skipping: bool,
+    level: usize,
+    at: &'p Seg<'p>,
+}
+
 /// Decodes (as `mode` says) and checks the container `x` at nesting
-/// `level` (the root object is 1); `skip`: pruning skips here (an array
-/// under `x-kubernetes-preserve-unknown-fields` passes that on to its
-/// items).
-#[allow(clippy::too_many_arguments)]
+/// `level`; `skip`: pruning skips here (an array under
+/// `x-kubernetes-preserve-unknown-fields` passes that on to its items).
 fn checked_value(
     x: &mut Value,
     plan: &Plan,
@@ -775,10 +784,17 @@ fn checked_value(
         cx.too_deep = true;
         return;
     }
-    let defaults = plan.flags & DEFAULTS_BELOW != 0;
+    let here = Here {
+        plan,
+        mode,
+        defaults: plan.flags & DEFAULTS_BELOW != 0,
+        skipping: skip || plan.flags & PRESERVE != 0,
+        level,
+        at,
+    };
     match x {
-        Value::Object(map) => checked_object(map, plan, mode, defaults, skip, level, at, cx),
-        Value::Array(items) => checked_array(items, plan, mode, defaults, skip, level, at, cx),
+        Value::Object(map) => checked_object(map, here, cx),
+        Value::Array(items) => checked_array(items, here, cx),
         _ => {}
     }
     if !cx.too_deep {
@@ -786,23 +802,15 @@ fn checked_value(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn checked_array(
-    items: &mut [Value],
-    plan: &Plan,
-    mode: Mode,
-    defaults: bool,
-    skip: bool,
-    level: usize,
-    at: &Seg<'_>,
-    cx: &mut Cx,
-) {
-    let skipping = skip || plan.flags & PRESERVE != 0;
-    let Some(ip) = plan.items.as_deref() else {
+fn checked_array(items: &mut [Value], here: Here<'_, '_>, cx: &mut Cx) {
+    let Here {
+        mode, level, at, ..
+    } = here;
+    let Some(ip) = here.plan.items.as_deref() else {
         for v in items.iter() {
             limit_unfollowed(v, level + 1, cx);
         }
-        if mode != Mode::Default && !skipping && !cx.too_deep {
+        if mode != Mode::Default && !here.skipping && !cx.too_deep {
             // Pruning without a schema: every field below goes.
             for (i, v) in items.iter_mut().enumerate() {
                 if is_container(v) {
@@ -816,111 +824,53 @@ fn checked_array(
         if cx.too_deep {
             return;
         }
-        if v.is_null() && defaults && ip.flags & NULLABLE == 0 {
+        if v.is_null() && here.defaults && ip.flags & NULLABLE == 0 {
             *v = ip.default.clone().unwrap_or(Value::Null);
             checked_value(v, ip, Mode::Default, false, level + 1, at, cx);
         } else if is_container(v) {
-            checked_value(v, ip, mode, skipping, level + 1, &Seg::Index(at, i), cx);
+            checked_value(
+                v,
+                ip,
+                mode,
+                here.skipping,
+                level + 1,
+                &Seg::Index(at, i),
+                cx,
+            );
         } else {
             check(ip, v, cx);
         }
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn checked_object(
-    map: &mut Map<String, Value>,
-    plan: &Plan,
-    mode: Mode,
-    defaults: bool,
-    skip: bool,
-    level: usize,
-    at: &Seg<'_>,
-    cx: &mut Cx,
-) {
-    let skipping = skip || plan.flags & PRESERVE != 0;
-    let small = plan.props.len() <= 64;
+fn checked_object(map: &mut Map<String, Value>, here: Here<'_, '_>, cx: &mut Cx) {
+    let plan = here.plan;
     let mut present: u64 = 0;
-    map.retain(|k, v| {
+    // The positions of the keys to remove, removed after the walk: it
+    // reads the map and writes only to values (`retain` costs more, on
+    // the common maps that keep every key).
+    let mut removed: Vec<usize> = Vec::new();
+    for (nth, (k, v)) in map.iter_mut().enumerate() {
         if cx.too_deep {
-            return true;
+            return;
         }
-        let decode = match mode {
-            Mode::Decode => true,
-            Mode::Root => !is_meta(k),
-            Mode::Default => false,
-        };
-        let index = plan.names.get(k);
-        let child = match index {
-            Some(i) => plan.props.get(i),
-            None => match &plan.additional {
-                Some(Some(a)) => Some(&**a),
-                Some(None) => {
-                    // A boolean: pruning drops every field below.
-                    limit_unfollowed(v, level + 1, cx);
-                    if decode && is_container(v) && !cx.too_deep {
-                        walk(v, P::Prune(None, false), None, None, &Seg::Key(at, k), cx);
-                    }
-                    return true;
-                }
-                None => None,
-            },
-        };
-        let Some(child) = child else {
-            limit_unfollowed(v, level + 1, cx);
-            if decode && !skipping {
-                if !is_meta(k) || !at.is_empty() {
-                    cx.record(at, k);
-                }
-                crate::deep::drop_deep(std::mem::take(v));
-                return false;
-            }
-            return true;
-        };
-        let nullable = child.flags & NULLABLE != 0;
-        if decode && v.is_null() && !nullable && child.default.is_none() {
-            return false;
+        if !checked_entry(k, v, here, &mut present, cx) {
+            removed.push(nth);
         }
-        if let Some(i) = index.filter(|&i| i < 64) {
-            present |= 1 << i;
-        }
-        let mut replaced = false;
-        if defaults {
-            match index {
-                Some(_) => {
-                    if let Some(def) = &child.default {
-                        if v.is_null() && !nullable {
-                            *v = def.clone();
-                            replaced = true;
-                        }
-                    }
-                }
-                None => {
-                    if v.is_null() && !nullable {
-                        *v = child.default.clone().unwrap_or(Value::Null);
-                        replaced = true;
-                    }
-                }
-            }
-        }
-        if replaced {
-            // A default: only defaulted below.
-            checked_value(v, child, Mode::Default, false, level + 1, at, cx);
-        } else if is_container(v) {
-            let mode = if decode { Mode::Decode } else { Mode::Default };
-            checked_value(v, child, mode, false, level + 1, &Seg::Key(at, k), cx);
-        } else {
-            check(child, v, cx);
-        }
-        true
-    });
-    if cx.too_deep {
-        return;
     }
-    if defaults {
-        insert_defaults(map, plan, &mut present, small, level, at, cx);
+    if !removed.is_empty() {
+        let mut nth = 0;
+        let mut next = removed.iter().peekable();
+        map.retain(|_, _| {
+            let keep = next.next_if_eq(&&nth).is_none();
+            nth += 1;
+            keep
+        });
     }
-    if mode != Mode::Root
+    if here.defaults {
+        insert_defaults(map, here, &mut present, cx);
+    }
+    if here.mode != Mode::Root
         && cx.valid
         && plan.trivial & TRIVIAL_OBJECT != 0
         && present & plan.required != plan.required
@@ -929,17 +879,98 @@ fn checked_object(
     }
 }
 
+/// Decodes and checks the key `k` of an object `here`; `false`: the key
+/// goes. Known properties are marked in `present` (the first 64).
+#[inline(always)]
+fn checked_entry(
+    k: &str,
+    v: &mut Value,
+    here: Here<'_, '_>,
+    present: &mut u64,
+    cx: &mut Cx,
+) -> bool {
+    let Here {
+        plan, level, at, ..
+    } = here;
+    let decode = match here.mode {
+        Mode::Decode => true,
+        Mode::Root => !is_meta(k),
+        Mode::Default => false,
+    };
+    let index = plan.names.get(k);
+    let child = match index {
+        Some(i) => plan.props.get(i),
+        None => match &plan.additional {
+            Some(Some(a)) => Some(&**a),
+            Some(None) => {
+                // A boolean: pruning drops every field below.
+                limit_unfollowed(v, level + 1, cx);
+                if decode && is_container(v) && !cx.too_deep {
+                    walk(v, P::Prune(None, false), None, None, &Seg::Key(at, k), cx);
+                }
+                return true;
+            }
+            None => None,
+        },
+    };
+    let Some(child) = child else {
+        limit_unfollowed(v, level + 1, cx);
+        if decode && !here.skipping {
+            if !is_meta(k) || !at.is_empty() {
+                cx.record(at, k);
+            }
+            crate::deep::drop_deep(std::mem::take(v));
+            return false;
+        }
+        return true;
+    };
+    let nullable = child.flags & NULLABLE != 0;
+    if decode && v.is_null() && !nullable && child.default.is_none() {
+        return false;
+    }
+    if let Some(i) = index.filter(|&i| i < 64) {
+        *present |= 1 << i;
+    }
+    let mut replaced = false;
+    if here.defaults && v.is_null() && !nullable {
+        // A property's default, or additionalProperties' (null without
+        // one).
+        match (index, &child.default) {
+            (Some(_), Some(def)) => {
+                *v = def.clone();
+                replaced = true;
+            }
+            (Some(_), None) => {}
+            (None, def) => {
+                *v = def.clone().unwrap_or(Value::Null);
+                replaced = true;
+            }
+        }
+    }
+    if replaced {
+        // A default: only defaulted below.
+        checked_value(v, child, Mode::Default, false, level + 1, at, cx);
+    } else if is_container(v) {
+        let mode = if decode { Mode::Decode } else { Mode::Default };
+        checked_value(v, child, mode, false, level + 1, &Seg::Key(at, k), cx);
+    } else {
+        check(child, v, cx);
+    }
+    true
+}
+
 /// Puts in the missing properties with defaults, in the properties'
 /// order.
 fn insert_defaults(
     map: &mut Map<String, Value>,
-    plan: &Plan,
+    here: Here<'_, '_>,
     present: &mut u64,
-    small: bool,
-    level: usize,
-    at: &Seg<'_>,
     cx: &mut Cx,
 ) {
+    let Here {
+        plan, level, at, ..
+    } = here;
+    let small = plan.props.len() <= 64;
     for (i, k) in &plan.defaulted {
         let missing = if small {
             *present & (1 << i) == 0
