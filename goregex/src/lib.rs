@@ -65,6 +65,8 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
 
@@ -223,16 +225,92 @@ impl GoRegexError {
 }
 
 /// A pattern accepted by Go's `regexp.Compile`, with a matcher of Go's semantics.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct GoRegex {
     pattern: String,
     regex: regex::Regex,
+    /// How many times [`GoRegex::is_match`] ran, up to [`DFA_AFTER`].
+    uses: AtomicU32,
+    /// A fully built DFA for [`GoRegex::is_match`], once the pattern is
+    /// used often (`None` inside: too big to build).
+    dfa: OnceLock<Option<DenseDfa>>,
+}
+
+type DenseDfa = regex_automata::dfa::dense::DFA<Vec<u32>>;
+
+/// [`GoRegex::is_match`] builds a DFA after this many calls: a DFA is
+/// costly to build, and matches in a few nanoseconds, without the lazy
+/// DFA's cache.
+const DFA_AFTER: u32 = 64;
+
+/// The largest DFA built, in bytes (larger patterns stay on the lazy DFA).
+const DFA_SIZE_LIMIT: usize = 256 << 10;
+
+impl Clone for GoRegex {
+    fn clone(&self) -> Self {
+        GoRegex {
+            pattern: self.pattern.clone(),
+            regex: self.regex.clone(),
+            uses: AtomicU32::new(self.uses.load(Ordering::Relaxed)),
+            dfa: self.dfa.clone(),
+        }
+    }
 }
 
 impl GoRegex {
+    fn new(pattern: String, regex: regex::Regex) -> Self {
+        GoRegex {
+            pattern,
+            regex,
+            uses: AtomicU32::new(0),
+            dfa: OnceLock::new(),
+        }
+    }
+
     /// Whether `text` contains a match (unanchored, like Go's `MatchString`).
     pub fn is_match(&self, text: &str) -> bool {
+        if let Some(dfa) = self.dense() {
+            let input = regex_automata::Input::new(text).earliest(true);
+            if let Ok(m) = regex_automata::dfa::Automaton::try_search_fwd(dfa, &input) {
+                return m.is_some();
+            }
+        }
         self.regex.is_match(text)
+    }
+
+    /// The DFA's answer, building it now (`None`: it cannot be built).
+    #[cfg(test)]
+    fn is_match_dense(&self, text: &str) -> Option<bool> {
+        self.uses.store(DFA_AFTER, Ordering::Relaxed);
+        let dfa = self.dense()?;
+        let input = regex_automata::Input::new(text).earliest(true);
+        regex_automata::dfa::Automaton::try_search_fwd(dfa, &input)
+            .ok()
+            .map(|m| m.is_some())
+    }
+
+    /// The DFA, once built.
+    fn dense(&self) -> Option<&DenseDfa> {
+        if let Some(d) = self.dfa.get() {
+            return d.as_ref();
+        }
+        if self.uses.fetch_add(1, Ordering::Relaxed) < DFA_AFTER {
+            return None;
+        }
+        self.dfa
+            .get_or_init(|| {
+                use regex_automata::dfa::{StartKind, dense};
+                dense::Builder::new()
+                    .configure(
+                        dense::DFA::config()
+                            .start_kind(StartKind::Unanchored)
+                            .dfa_size_limit(Some(DFA_SIZE_LIMIT))
+                            .determinize_size_limit(Some(4 * DFA_SIZE_LIMIT)),
+                    )
+                    .build(self.regex.as_str())
+                    .ok()
+            })
+            .as_ref()
     }
 
     /// The leftmost non-overlapping matches, at most `max` (Go's
@@ -308,7 +386,7 @@ fn build_regex(pattern: String, translated: &str) -> Result<GoRegex, GoRegexErro
         .dfa_size_limit(RUST_DFA_SIZE_LIMIT)
         .nest_limit(RUST_NEST_LIMIT)
         .build()
-        .map(|regex| GoRegex { pattern, regex })
+        .map(|regex| GoRegex::new(pattern, regex))
         .map_err(|e| match e {
             regex::Error::CompiledTooBig(n) => GoRegexError::unsupported(format!(
                 "the compiled matcher would exceed the size limit of {n} bytes"
@@ -3496,5 +3574,71 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn dense_dfa_matches_as_the_lazy_one() {
+        let patterns = [
+            r"^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$",
+            r"^[a-zA-Z_][a-zA-Z0-9_]*$",
+            r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$",
+            r"",
+            r"^",
+            r"$",
+            r"^$",
+            r"\b",
+            r"\B",
+            r"x*",
+            r"(?m)^",
+            r"(?m)$",
+            r"(?s).",
+            r"(?i)straße",
+            r"\pL+",
+            r"[^a]",
+            r"é|",
+            r"\d+",
+            r"\w\B",
+            r"^\p{Greek}*$",
+            r"a|b|",
+            r"(?U)a+",
+            r"^[[:alpha:]]+$",
+            r"\Aab\z",
+            r"[\x{80}-\x{10FFFF}]",
+        ];
+        let texts = [
+            "",
+            "a",
+            "ab",
+            "30s",
+            "1h30m",
+            "é",
+            "aé",
+            "éa",
+            "x\ny",
+            "\n",
+            "Straße",
+            "STRASSE",
+            "αβγ",
+            "__meta_kubernetes_pod_name",
+            "web-1.example.com",
+            "-bad",
+            "123",
+            "a b",
+            "\u{10FFFF}",
+            "日本語",
+        ];
+        let mut dense = 0;
+        for p in patterns {
+            let Ok(r) = compile(p) else { continue };
+            for t in texts {
+                let want = r.regex.is_match(t);
+                if let Some(got) = r.is_match_dense(t) {
+                    dense += 1;
+                    assert_eq!(got, want, "{p:?} on {t:?}");
+                }
+                assert_eq!(r.is_match(t), want, "{p:?} on {t:?}");
+            }
+        }
+        assert!(dense > 300, "{dense}");
     }
 }
