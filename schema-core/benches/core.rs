@@ -7,8 +7,6 @@
 //!
 //! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`.
 
-use std::path::PathBuf;
-
 use schema_core::check::{check, read_input, read_input_owned};
 use schema_core::source::{Limits, parse_documents, parse_documents_unmapped};
 
@@ -25,16 +23,10 @@ const FILES: [&str; 3] = [
     "argo-cd/applicationset-crd.yaml",
 ];
 
-fn corpus() -> PathBuf {
-    std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../shared/corpus/crds"
-            ))
-        })
-}
+#[path = "common/corpus.rs"]
+mod corpus;
+
+use corpus::corpus;
 
 fn load(file: &str) -> Vec<u8> {
     std::fs::read(corpus().join(file)).unwrap_or_default()

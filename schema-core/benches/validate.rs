@@ -1,28 +1,37 @@
 //! Object validation against a real CRD schema (Prometheus Operator's
 //! ServiceMonitor), side by side with the `jsonschema` crate validating the
 //! same object against the same schema, at three object sizes (about
-//! 100 KB, 1 MB and 10 MB: 1x, 10x, 100x). Run with `cargo xtask bench`.
+//! 100 KB, 1 MB and 10 MB of JSON: 1x, 10x, 100x). Run with `cargo xtask
+//! bench`.
 //!
-//! `value_validation` is the API server's value validation alone (what
-//! `jsonschema` does); `admission` is all of `schema-gen validate`'s
-//! create admission (prune, default, metadata, values, list types), whose
-//! decoding and value validation run in one walk for a valid object.
+//! - `admission`: all of `schema-gen validate`'s create admission (prune,
+//!   default, metadata, values, list types), whose decoding and value
+//!   validation run in one walk for a valid object;
+//! - `value_validation`: the API server's value validation alone (what
+//!   `jsonschema` does);
+//! - `jsonschema_crate`: the `jsonschema` crate, collecting every error as
+//!   the API server's validator does;
+//! - `read_floor`: a read-only visit of every key and value, the least any
+//!   validator does.
 //!
-//! From 1 MB to 10 MB every walk here costs more per byte: the objects
-//! (several times their JSON size in memory) no longer fit the caches.
-//! `cargo run --release -p schema-core --example profile_validate
-//! admission_chain N ITERATIONS` times admission alone over N endpoints,
-//! to see where the step is and that time is linear past it.
-
-use std::path::PathBuf;
+//! Every run gets its own object, parsed from the same JSON text just
+//! before it (not timed; nor is dropping it): each side sees the object as
+//! `schema-gen validate` sees it, laid out as the parser laid it out, as
+//! warm as parsing left it. Throughput is per byte of JSON.
+//!
+//! Per byte every walk costs more as the object outgrows the caches (in
+//! memory an object takes several times its JSON size), `read_floor` the
+//! most. `cargo xtask bench-validate-work` counts the instructions
+//! admission runs (with valgrind), which grow exactly with the size.
 
 use schema_core::admission::Admission;
-use schema_core::check::read_input_owned;
 use schema_core::field::Path;
-use schema_core::source::{Limits, parse_documents};
 use schema_core::value::SchemaValidator;
-use schema_core::wire::JsonSchemaProps;
-use serde_json::{Value, json};
+
+#[path = "common/servicemonitor.rs"]
+mod servicemonitor;
+
+use servicemonitor::{object_text, parse, read_floor, setup};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -34,118 +43,58 @@ fn main() {
 /// Endpoints per object: about 100 KB, 1 MB and 10 MB of JSON.
 const ENDPOINTS: [usize; 3] = [300, 3_000, 30_000];
 
-const CRD: &str = "prometheus-operator/monitoring.coreos.com_servicemonitors.yaml";
-
-fn corpus() -> PathBuf {
-    std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../shared/corpus/crds"
-            ))
-        })
+/// The object's JSON text and its size, for throughput.
+fn text(n: usize) -> (String, divan::counter::BytesCount) {
+    let text = object_text(n);
+    let bytes = divan::counter::BytesCount::new(text.len());
+    (text, bytes)
 }
 
-struct Setup {
-    crd: schema_core::wire::CustomResourceDefinition,
-    schema: JsonSchemaProps,
-    schema_json: Value,
-}
-
-fn setup() -> Option<Setup> {
-    let bytes = std::fs::read(corpus().join(CRD)).ok()?;
-    let doc = parse_documents(CRD, &bytes, &Limits::default())
-        .ok()?
-        .into_iter()
-        .next()?;
-    let schema_json = doc
-        .value
-        .pointer("/spec/versions/0/schema/openAPIV3Schema")?
-        .clone();
-    let (input, _) = read_input_owned(doc.value).ok()?;
-    let crd = input.crd()?.clone();
-    let schema = crd
-        .spec
-        .as_ref()?
-        .versions
-        .as_ref()?
-        .first()?
-        .schema
-        .as_ref()?
-        .open_api_v3_schema
-        .clone()?;
-    Some(Setup {
-        crd,
-        schema,
-        schema_json,
-    })
-}
-
-/// A valid ServiceMonitor with `n` endpoints.
-fn object(n: usize) -> Value {
-    let endpoints: Vec<Value> = (0..n)
-        .map(|i| {
-            json!({
-                "port": format!("http-{i}"),
-                "path": "/metrics",
-                "interval": "30s",
-                "scrapeTimeout": "10s",
-                "scheme": "https",
-                "honorLabels": i % 2 == 0,
-                "relabelings": [{
-                    "action": "replace",
-                    "sourceLabels": ["__meta_kubernetes_pod_name"],
-                    "targetLabel": "pod",
-                }],
-                "tlsConfig": {"insecureSkipVerify": false, "serverName": "api.example.com"},
-            })
-        })
-        .collect();
-    json!({
-        "apiVersion": "monitoring.coreos.com/v1",
-        "kind": "ServiceMonitor",
-        "metadata": {"name": "api", "namespace": "default", "labels": {"team": "core"}},
-        "spec": {
-            "selector": {"matchLabels": {"app": "api"}},
-            "endpoints": endpoints,
-        },
-    })
-}
-
-#[divan::bench(args = ENDPOINTS, sample_count = 10)]
-fn value_validation(bencher: divan::Bencher<'_, '_>, n: usize) {
-    let Some(s) = setup() else { return };
-    let validator = SchemaValidator::new(&s.schema);
-    let obj = object(n);
-    assert!(validator.validate(&obj, &Path::root()).is_empty());
-    bencher.bench(|| validator.validate(&obj, &Path::root()).len());
-}
-
-#[divan::bench(args = ENDPOINTS, sample_count = 10)]
-fn jsonschema_crate(bencher: divan::Bencher<'_, '_>, n: usize) {
-    let Some(s) = setup() else { return };
-    let Ok(validator) = jsonschema::validator_for(&s.schema_json) else {
-        return;
-    };
-    let obj = object(n);
-    assert!(validator.is_valid(&obj));
-    // Collects every error, as the API server's validator does.
-    bencher.bench(|| validator.iter_errors(&obj).count());
-}
-
-#[divan::bench(args = ENDPOINTS, sample_count = 10)]
+#[divan::bench(args = ENDPOINTS, sample_count = 40, sample_size = 1)]
 fn admission(bencher: divan::Bencher<'_, '_>, n: usize) {
     let Some(s) = setup() else { return };
     let Ok(admission) = Admission::for_crd(&s.crd, "v1") else {
         return;
     };
-    let obj = object(n);
-    assert!(admission.create(obj.clone()).errors.is_empty());
-    // Admission takes the object by value and gives it back: the copy is
-    // made, and the result dropped, outside the timed part (`jsonschema`
-    // borrows its input, which is neither made nor dropped either).
+    let (text, bytes) = text(n);
+    assert!(admission.create(parse(&text)).errors.is_empty());
     bencher
-        .with_inputs(|| obj.clone())
+        .counter(bytes)
+        .with_inputs(|| parse(&text))
         .bench_values(|o| admission.create(o));
+}
+
+#[divan::bench(args = ENDPOINTS, sample_count = 40, sample_size = 1)]
+fn value_validation(bencher: divan::Bencher<'_, '_>, n: usize) {
+    let Some(s) = setup() else { return };
+    let validator = SchemaValidator::new(&s.schema);
+    let (text, bytes) = text(n);
+    assert!(validator.validate(&parse(&text), &Path::root()).is_empty());
+    bencher
+        .counter(bytes)
+        .with_inputs(|| parse(&text))
+        .bench_refs(|o| validator.validate(o, &Path::root()).len());
+}
+
+#[divan::bench(args = ENDPOINTS, sample_count = 40, sample_size = 1)]
+fn jsonschema_crate(bencher: divan::Bencher<'_, '_>, n: usize) {
+    let Some(s) = setup() else { return };
+    let Ok(validator) = jsonschema::validator_for(&s.schema_json) else {
+        return;
+    };
+    let (text, bytes) = text(n);
+    assert!(validator.is_valid(&parse(&text)));
+    bencher
+        .counter(bytes)
+        .with_inputs(|| parse(&text))
+        .bench_refs(|o| validator.iter_errors(o).count());
+}
+
+#[divan::bench(args = ENDPOINTS, sample_count = 40, sample_size = 1)]
+fn read_floor_walk(bencher: divan::Bencher<'_, '_>, n: usize) {
+    let (text, bytes) = text(n);
+    bencher
+        .counter(bytes)
+        .with_inputs(|| parse(&text))
+        .bench_refs(|o| read_floor(o));
 }

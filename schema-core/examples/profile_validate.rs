@@ -1,206 +1,124 @@
-//! Runs one step of the `validate` bench in a loop, for `perf record`:
-//! `profile_validate <admission|value|prune|...> <endpoints> <iterations>`.
+//! Runs one side of the `validate` bench in a loop, for `perf record`:
+//! `profile_validate <side> <endpoints> <iterations>`, printing the mean
+//! time of the timed part. Sides:
+//!
+//! - `admission`, `value`, `jsonschema`, `floor`: as the bench, each run on
+//!   an object freshly parsed from the same JSON text (parsing not timed);
+//! - `admission_chain`: admits the last result again (no parse, no copy, no
+//!   drop; decoding an admitted object changes nothing), so the object
+//!   stays where it is in memory;
+//! - `phases`: decoding and each validation step on their own, with their
+//!   times.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use schema_core::admission::Admission;
-use schema_core::check::read_input_owned;
 use schema_core::field::Path;
-use schema_core::source::{Limits, parse_documents};
 use schema_core::value::SchemaValidator;
-use serde_json::{Value, json};
+use schema_core::walk::IndexedSchema;
+
+#[path = "../benches/common/servicemonitor.rs"]
+mod servicemonitor;
+
+use servicemonitor::{object_text, parse, read_floor, setup};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-const CRD: &str = "prometheus-operator/monitoring.coreos.com_servicemonitors.yaml";
-
-fn object(n: usize) -> Value {
-    let endpoints: Vec<Value> = (0..n)
-        .map(|i| {
-            json!({
-                "port": format!("http-{i}"),
-                "path": "/metrics",
-                "interval": "30s",
-                "scrapeTimeout": "10s",
-                "scheme": "https",
-                "honorLabels": i % 2 == 0,
-                "relabelings": [{
-                    "action": "replace",
-                    "sourceLabels": ["__meta_kubernetes_pod_name"],
-                    "targetLabel": "pod",
-                }],
-                "tlsConfig": {"insecureSkipVerify": false, "serverName": "api.example.com"},
-            })
-        })
-        .collect();
-    json!({
-        "apiVersion": "monitoring.coreos.com/v1",
-        "kind": "ServiceMonitor",
-        "metadata": {"name": "api", "namespace": "default", "labels": {"team": "core"}},
-        "spec": {
-            "selector": {"matchLabels": {"app": "api"}},
-            "endpoints": endpoints,
-        },
-    })
-}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let what = args.get(1).map_or("admission", String::as_str);
     let n: usize = args.get(2).map_or(Ok(3000), |s| s.parse())?;
     let iters: usize = args.get(3).map_or(Ok(100), |s| s.parse())?;
-    let path = std::path::PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/corpus/crds"
-    ))
-    .join(CRD);
-    let bytes = std::fs::read(path)?;
-    let doc = parse_documents(CRD, &bytes, &Limits::default())?
-        .into_iter()
-        .next()
-        .ok_or("no document")?;
-    let doc_value = doc.value.clone();
-    let (input, _) = read_input_owned(doc.value).map_err(|e| format!("{e:?}"))?;
-    let crd = input.crd().ok_or("no crd")?.clone();
-    let schema = crd
-        .spec
-        .as_ref()
-        .and_then(|s| s.versions.as_ref())
-        .and_then(|v| v.first())
-        .and_then(|v| v.schema.as_ref())
-        .and_then(|s| s.open_api_v3_schema.clone())
-        .ok_or("no schema")?;
-    let obj = object(n);
-    let schema_json = doc_value
-        .pointer("/spec/versions/0/schema/openAPIV3Schema")
-        .cloned()
-        .ok_or("no schema")?;
-    let js = jsonschema::validator_for(&schema_json)?;
-    let admission = Admission::for_crd(&crd, "v1")?;
-    let validator = SchemaValidator::new(&schema);
-    let admission_ix = schema_core::walk::IndexedSchema::new(
-        schema_core::structural::Structural::from_props(&schema)?,
-    );
-    let mut warm = obj.clone();
-    admission_decode(&admission_ix, &mut warm);
+    let s = setup().ok_or("the corpus CRD is missing")?;
+    let text = object_text(n);
+    let js = jsonschema::validator_for(&s.schema_json)?;
+    let admission = Admission::for_crd(&s.crd, "v1")?;
+    let validator = SchemaValidator::new(&s.schema);
+    let mut warm = admission.create(parse(&text)).object;
     let mut total = 0usize;
-    let start = std::time::Instant::now();
-    let mut timed = std::time::Duration::ZERO;
-    let mut phase: std::collections::BTreeMap<String, std::time::Duration> = Default::default();
+    let start = Instant::now();
+    let mut timed = Duration::ZERO;
+    let mut phase: BTreeMap<&str, Duration> = BTreeMap::new();
     for _ in 0..iters {
         match what {
-            "phases" => {
-                let ix = schema_core::walk::IndexedSchema::new(
-                    schema_core::structural::Structural::from_props(&schema)?,
-                );
-                let s = Some(ix.view());
-                let mut o = obj.clone();
-                let mut t = std::time::Instant::now();
-                let mut lap = |name: &str| {
-                    let e = t.elapsed();
-                    t = std::time::Instant::now();
-                    *phase.entry(name.to_string()).or_default() += e;
-                };
-                let decoded = schema_core::decode::decode_resource(&mut o, s, true);
-                lap("1 decode");
-                let pruned = decoded.pruned;
-                let e = decoded.error;
-                let errs = validator.validate(&o, &Path::root());
-                lap("5 value");
-                let mut me = Vec::new();
-                schema_core::validation::defaults::validate_meta_view(
-                    &Path::root(),
-                    &o,
-                    s,
-                    true,
-                    &mut me,
-                );
-                lap("6 meta");
-                let le =
-                    schema_core::listtype::validate_list_sets_and_maps_view(&Path::root(), s, &o);
-                lap("7 listtype");
-                drop(o);
-                lap("8 drop");
-                total += pruned.len() + usize::from(e.is_some()) + errs.len() + me.len() + le.len();
-            }
-            "jsonschema" => {
-                let t = std::time::Instant::now();
-                total += js.iter_errors(&obj).count();
+            "admission" => {
+                let o = parse(&text);
+                let t = Instant::now();
+                let a = admission.create(o);
                 timed += t.elapsed();
+                total += a.errors.len();
             }
-            "value_fresh" => {
-                let o = obj.clone();
-                let t = std::time::Instant::now();
+            "value" => {
+                let o = parse(&text);
+                let t = Instant::now();
                 total += validator.validate(&o, &Path::root()).len();
                 timed += t.elapsed();
-                drop(o);
             }
-            "touch" => {
-                // A floor: visit every key (its bytes) and value once.
-                fn touch(v: &Value) -> usize {
-                    match v {
-                        Value::Object(m) => m
-                            .iter()
-                            .map(|(k, v)| {
-                                k.as_bytes().first().map_or(0, |b| usize::from(*b)) + touch(v)
-                            })
-                            .sum(),
-                        Value::Array(a) => a.iter().map(touch).sum(),
-                        Value::String(s) => s.len(),
-                        _ => 1,
-                    }
-                }
-                let o = obj.clone();
-                let t = std::time::Instant::now();
-                total += touch(&o) & 1;
+            "jsonschema" => {
+                let o = parse(&text);
+                let t = Instant::now();
+                total += js.iter_errors(&o).count();
                 timed += t.elapsed();
             }
-            "touch_same" => {
-                fn touch(v: &Value) -> usize {
-                    match v {
-                        Value::Object(m) => m
-                            .iter()
-                            .map(|(k, v)| {
-                                k.as_bytes().first().map_or(0, |b| usize::from(*b)) + touch(v)
-                            })
-                            .sum(),
-                        Value::Array(a) => a.iter().map(touch).sum(),
-                        Value::String(s) => s.len(),
-                        _ => 1,
-                    }
-                }
-                let t = std::time::Instant::now();
-                total += touch(&obj) & 1;
-                timed += t.elapsed();
-            }
-            "decode_same" => {
-                // Decoding an object decoded before: nothing changes, the
-                // object stays warm.
-                let t = std::time::Instant::now();
-                total += admission_decode(&admission_ix, &mut warm);
+            "floor" => {
+                let o = parse(&text);
+                let t = Instant::now();
+                total += read_floor(&o) & 1;
                 timed += t.elapsed();
             }
             "admission_chain" => {
-                // Admits the last result again: no copy, no drop (decoding
-                // an admitted object changes nothing).
                 let o = std::mem::take(&mut warm);
-                let t = std::time::Instant::now();
+                let t = Instant::now();
                 let a = admission.create(o);
                 timed += t.elapsed();
                 total += a.errors.len();
                 warm = a.object;
             }
-            "value" => {
-                let t = std::time::Instant::now();
-                total += validator.validate(&obj, &Path::root()).len();
-                timed += t.elapsed();
+            "phases" => {
+                let ix =
+                    IndexedSchema::new(schema_core::structural::Structural::from_props(&s.schema)?);
+                let view = Some(ix.view());
+                let mut o = parse(&text);
+                let mut t = Instant::now();
+                let mut lap = |name| {
+                    let e = t.elapsed();
+                    t = Instant::now();
+                    *phase.entry(name).or_default() += e;
+                };
+                let decoded = schema_core::decode::decode_resource(&mut o, view, true);
+                lap("1 decode");
+                let errs = validator.validate(&o, &Path::root());
+                lap("2 value");
+                let mut me = Vec::new();
+                schema_core::validation::defaults::validate_meta_view(
+                    &Path::root(),
+                    &o,
+                    view,
+                    true,
+                    &mut me,
+                );
+                lap("3 meta");
+                let le = schema_core::listtype::validate_list_sets_and_maps_view(
+                    &Path::root(),
+                    view,
+                    &o,
+                );
+                lap("4 listtype");
+                drop(o);
+                lap("5 drop");
+                total += decoded.pruned.len()
+                    + usize::from(decoded.error.is_some())
+                    + errs.len()
+                    + me.len()
+                    + le.len();
             }
-            _ => {
-                let o = obj.clone();
-                let t = std::time::Instant::now();
-                total += admission.create(o).errors.len();
-                timed += t.elapsed();
-            }
+            _ => return Err(format!("unknown side {what:?}").into()),
         }
+    }
+    if what == "phases" {
+        timed = phase.values().sum();
     }
     eprintln!(
         "{what} n={n}: {:?} per iteration (wall {:?}), {total} errors",
@@ -211,10 +129,4 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         eprintln!("  {k}: {:?}", v / u32::try_from(iters)?);
     }
     Ok(())
-}
-
-fn admission_decode(ix: &schema_core::walk::IndexedSchema, o: &mut Value) -> usize {
-    schema_core::decode::decode_resource(o, Some(ix.view()), true)
-        .pruned
-        .len()
 }

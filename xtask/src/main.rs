@@ -1,17 +1,21 @@
-//! Project automation: `cargo xtask ci | bench | bench-derive | bench-gen | bless | k8s-types`.
+//! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
+//! bless | k8s-types`.
 
 mod derive_bench;
 mod gen_bench;
 mod k8s_types;
 mod measure;
+mod validate_work;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bench-derive|bench-gen|bless|k8s-types [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bless|k8s-types [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
+  bench-validate-work
+             instructions of each validate bench side at 1x, 10x, 100x (valgrind)
   bless      nothing to bless yet: expected outputs are checked in by hand
   k8s-types  regenerate schema-core/src/rust/k8s/types.rs from the k8s-openapi
              sources (--check: fail if it is out of date)";
@@ -22,6 +26,7 @@ fn main() -> Result<()> {
     match task.as_str() {
         "ci" => ci(),
         "bench" => bench(),
+        "bench-validate-work" => validate_work::run(),
         "bench-derive" => derive_bench::run(&args[1..]),
         "bench-gen" => gen_bench::run(&args[1..]),
         "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
