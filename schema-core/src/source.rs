@@ -966,6 +966,20 @@ impl<'a> Builder<'a> {
 
     /// Turns the node tape into a `Value`, iteratively. Checks duplicate
     /// keys and applies merge keys.
+    /// The number of children of the collection whose descendants are the
+    /// nodes `first..end`: collections are built at their final size, not
+    /// grown (growing leaves garbage the allocator hands back to the OS,
+    /// only to take it again).
+    fn children(&self, first: usize, end: usize) -> usize {
+        let mut count = 0;
+        let mut j = first;
+        while let Some(n) = self.nodes.get(j).filter(|_| j < end) {
+            count += 1;
+            j += n.size.max(1);
+        }
+        count
+    }
+
     fn build_value(&mut self) -> Result<Value, SourceError> {
         struct Open {
             end: usize,
@@ -996,19 +1010,21 @@ impl<'a> Builder<'a> {
                         .unwrap_or_default(),
                 )),
                 Kind::Seq => {
+                    let end = i - 1 + n.size;
                     stack.push(Open {
-                        end: i - 1 + n.size,
+                        end,
                         node: n,
-                        content: Content::Seq(Vec::new()),
+                        content: Content::Seq(Vec::with_capacity(self.children(i, end))),
                     });
                     None
                 }
                 Kind::Map => {
+                    let end = i - 1 + n.size;
                     stack.push(Open {
-                        end: i - 1 + n.size,
+                        end,
                         node: n,
                         content: Content::Map {
-                            map: Map::new(),
+                            map: Map::with_capacity(self.children(i, end)),
                             merges: Vec::new(),
                         },
                     });
