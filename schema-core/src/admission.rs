@@ -154,17 +154,21 @@ impl Admission {
         };
         let structural = schema.map(Structural::from_props).transpose()?;
         let validator = schema.map(SchemaValidator::new);
+        let cel = structural
+            .as_ref()
+            .map(|s| CelValidator::new(s, true))
+            .filter(CelValidator::has_rules);
+        let structural = structural.map(IndexedSchema::new);
+        // The one walk serves resources that are pruned and hold no
+        // embedded resource below the root (`checkable`).
         let plan = structural
             .as_ref()
             .zip(validator.as_ref())
-            .filter(|_| !resource.preserve_unknown_fields)
-            .map(|(s, v)| Plan::for_resource(s, v.root()));
+            .filter(|(ix, _)| !resource.preserve_unknown_fields && !ix.view().may_embed_below())
+            .map(|(ix, v)| Plan::for_resource(ix.structural(), v.root()));
         Ok(Admission {
-            cel: structural
-                .as_ref()
-                .map(|s| CelValidator::new(s, true))
-                .filter(CelValidator::has_rules),
-            structural: structural.map(IndexedSchema::new),
+            cel,
+            structural,
             validator,
             resource: Some(resource),
             plan,
