@@ -884,15 +884,16 @@ fn cmd_objects(
     let text = match output {
         DocumentFormat::Json => {
             let objects: Vec<serde_json::Value> = results
-                .iter()
+                .into_iter()
                 .map(|(o, p)| match op {
-                    ObjectOp::Prune => json!({"object": o, "pruned": p}),
-                    ObjectOp::Default => json!({"object": o}),
+                    ObjectOp::Prune => json_object([("object", o), ("pruned", p.into())]),
+                    ObjectOp::Default => json_object([("object", o)]),
                 })
                 .collect();
             format!(
                 "{}\n",
-                serde_json::to_string_pretty(&json!({"objects": objects})).unwrap_or_default()
+                serde_json::to_string_pretty(&json_object([("objects", objects.into())]))
+                    .unwrap_or_default()
             )
         }
         DocumentFormat::Yaml => {
@@ -988,8 +989,9 @@ fn cmd_validate(
             Some(loaded.docs.into_iter().map(|d| d.value))
         }
     };
-    for loaded in &all_loaded {
-        for doc in &loaded.docs {
+    for loaded in &mut all_loaded {
+        let name = loaded.name.as_str();
+        for doc in &mut loaded.docs {
             let old_value = olds.as_mut().and_then(Iterator::next);
             let start = Some((doc.start.line, doc.start.column));
             let admission = match (&bare, &source) {
@@ -1002,7 +1004,7 @@ fn cmd_validate(
                             let _ = writeln!(
                                 io.stderr,
                                 "{}: error: {msg}",
-                                location_prefix(&loaded.name, start)
+                                location_prefix(name, start)
                             );
                             exit = EXIT_UNPROCESSABLE;
                             continue;
@@ -1033,34 +1035,33 @@ fn cmd_validate(
                 }
                 (None, SchemaSource::Bare { .. }) => continue,
             };
-            let admitted: Admitted = match old_value {
-                Some(o) => admission.update(doc.value.clone(), o),
-                None => admission.create(doc.value.clone()),
-            };
+            // The object is moved into admission: errors are located
+            // with the document's source map alone.
             let describe = object_label(&doc.value);
+            let value = std::mem::take(&mut doc.value);
+            let admitted: Admitted = match old_value {
+                Some(o) => admission.update(value, o),
+                None => admission.create(value),
+            };
             for p in &admitted.pruned {
                 if output == DiagnosticsFormat::Text {
                     let loc = locate(doc, &[], &Path::parse(p)).or(start);
                     let _ = writeln!(
                         io.stderr,
                         "{}: warning: unknown field \"{p}\"",
-                        location_prefix(&loaded.name, loc)
+                        location_prefix(name, loc)
                     );
                 }
             }
             for w in &admitted.warnings {
                 if output == DiagnosticsFormat::Text {
-                    let _ = writeln!(
-                        io.stderr,
-                        "{}: warning: {w}",
-                        location_prefix(&loaded.name, start)
-                    );
+                    let _ = writeln!(io.stderr, "{}: warning: {w}", location_prefix(name, start));
                 }
             }
             let mut errors = Vec::new();
             for e in &admitted.errors {
                 let loc = locate(doc, &[], &e.field).or(start);
-                let j = report_error(e, &loaded.name, loc, output, io);
+                let j = report_error(e, name, loc, output, io);
                 errors.push(j);
             }
             if output == DiagnosticsFormat::Text {
@@ -1073,24 +1074,26 @@ fn cmd_validate(
                 let _ = writeln!(
                     io.stderr,
                     "{}: {describe}: {verdict}",
-                    location_prefix(&loaded.name, start)
+                    location_prefix(name, start)
                 );
             }
             if !admitted.errors.is_empty() && exit == EXIT_OK {
                 exit = EXIT_ERRORS;
             }
-            json_objects.push(json!({
-                "file": loaded.name,
-                "line": doc.start.line,
-                "object": admitted.object,
-                "pruned": admitted.pruned,
-                "errors": errors,
-                "warnings": admitted.warnings,
-            }));
+            if output == DiagnosticsFormat::Json {
+                json_objects.push(json_object([
+                    ("file", name.into()),
+                    ("line", doc.start.line.into()),
+                    ("object", admitted.object),
+                    ("pruned", admitted.pruned.into()),
+                    ("errors", errors.into()),
+                    ("warnings", admitted.warnings.into()),
+                ]));
+            }
         }
     }
     if output == DiagnosticsFormat::Json {
-        let doc = json!({ "objects": json_objects });
+        let doc = json_object([("objects", json_objects.into())]);
         let _ = writeln!(
             io.stdout,
             "{}",
@@ -1098,6 +1101,17 @@ fn cmd_validate(
         );
     }
     exit
+}
+
+/// A JSON object of `entries`, in their order, with the values moved in
+/// (`json!` copies a value it is given, through serialization).
+fn json_object<const N: usize>(entries: [(&str, serde_json::Value); N]) -> serde_json::Value {
+    serde_json::Value::Object(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
 }
 
 /// `Kind "name"` of an object, as the API server names it in messages.
