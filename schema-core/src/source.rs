@@ -159,7 +159,8 @@ pub struct Limits {
     /// counted apart from its value) over all documents of one input,
     /// including the copies made by alias expansion. Default: 1,000,000
     /// (some 30 times the largest known CRD, about 20 MB of YAML; peak memory
-    /// is roughly 300 to 400 bytes a node).
+    /// is up to roughly 400 bytes a node for `check` of a CRD, about 170 for
+    /// `validate` of an object).
     pub max_nodes: usize,
     /// Most nodes produced by alias expansion over the whole input.
     /// Default: 250,000.
@@ -479,22 +480,92 @@ enum Kind {
     Map,
 }
 
+/// A scalar's value while a document is built: a [`Value`] that is never a
+/// collection, in less than half the space.
+#[derive(Clone, Debug, Default)]
+enum Scalar {
+    #[default]
+    Null,
+    Bool(bool),
+    Number(serde_json::Number),
+    String(String),
+    /// Not made by the readers; kept whole rather than dropped.
+    Other(Box<Value>),
+}
+
+impl From<Value> for Scalar {
+    fn from(v: Value) -> Scalar {
+        match v {
+            Value::Null => Scalar::Null,
+            Value::Bool(b) => Scalar::Bool(b),
+            Value::Number(n) => Scalar::Number(n),
+            Value::String(s) => Scalar::String(s),
+            other => Scalar::Other(Box::new(other)),
+        }
+    }
+}
+
+impl From<Scalar> for Value {
+    fn from(s: Scalar) -> Value {
+        match s {
+            Scalar::Null => Value::Null,
+            Scalar::Bool(b) => Value::Bool(b),
+            Scalar::Number(n) => Value::Number(n),
+            Scalar::String(s) => Value::String(s),
+            Scalar::Other(v) => *v,
+        }
+    }
+}
+
+impl Scalar {
+    fn to_value(&self) -> Value {
+        self.clone().into()
+    }
+}
+
 /// One node, in document (pre-)order. Children of a collection follow it;
 /// `size` counts the node and all its descendants, so the next sibling of
 /// node `i` is `i + size`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Counts and offsets are `u32` (a node is 36 bytes, not 56): the builder
+/// refuses inputs with more nodes or key bytes than that addresses.
 struct Node {
-    size: usize,
+    size: u32,
     /// Index into the scalar values (scalars only; used while building).
-    value: usize,
+    value: u32,
     /// The key, as a range of the key arena, for entries of a mapping.
-    key_start: usize,
-    key_len: usize,
+    key_start: u32,
+    key_len: u32,
     loc: Pos,
     key_loc: Pos,
     kind: Kind,
     /// The entry's key is a merge key (`<<`).
     merge: bool,
+}
+
+impl Node {
+    /// The node and its descendants.
+    fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// The index of its value in the scalars.
+    fn value(&self) -> usize {
+        self.value as usize
+    }
+
+    /// Its key's range in the key arena.
+    fn key_range(&self) -> std::ops::Range<usize> {
+        let start = self.key_start as usize;
+        start..start + self.key_len as usize
+    }
+}
+
+/// `n` as a [`Node`] field: the builder keeps node counts and key offsets
+/// within `u32` ([`Builder::count_nodes`]).
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The location of every node of a [`Document`], looked up by JSON path.
@@ -564,7 +635,7 @@ impl SourceMap {
     }
 
     fn children(&self, idx: usize) -> Children<'_> {
-        let end = self.nodes.get(idx).map_or(idx, |n| idx + n.size);
+        let end = self.nodes.get(idx).map_or(idx, |n| idx + n.size());
         Children {
             nodes: &self.nodes,
             next: idx + 1,
@@ -574,7 +645,7 @@ impl SourceMap {
 
     fn key(&self, idx: usize) -> Option<&str> {
         let n = self.nodes.get(idx)?;
-        self.keys.get(n.key_start..n.key_start + n.key_len)
+        self.keys.get(n.key_range())
     }
 
     /// The entry with key `k` of the mapping at `map`, applying merge keys
@@ -626,7 +697,7 @@ impl Iterator for Children<'_> {
             return None;
         }
         let cur = self.next;
-        let size = self.nodes.get(cur)?.size.max(1);
+        let size = self.nodes.get(cur)?.size().max(1);
         self.next = cur + size;
         Some(cur)
     }
@@ -673,7 +744,7 @@ struct Builder<'a> {
     file: &'a str,
     limits: &'a Limits,
     nodes: Vec<Node>,
-    scalars: Vec<Value>,
+    scalars: Vec<Scalar>,
     keys: String,
     frames: Vec<Frame>,
     anchors: HashMap<usize, Anchor>,
@@ -749,6 +820,14 @@ impl<'a> Builder<'a> {
 
     fn count_nodes(&mut self, n: usize, at: Pos) -> Result<(), SourceError> {
         self.total_nodes = self.total_nodes.saturating_add(n);
+        // What a `Node` addresses (only reachable with raised limits).
+        if self.total_nodes > u32::MAX as usize || self.keys.len() > u32::MAX as usize {
+            return Err(self.err(
+                at,
+                SourceErrorKind::Limit,
+                "input exceeds 4,294,967,295 nodes or bytes of mapping keys",
+            ));
+        }
         if self.total_nodes > self.limits.max_nodes {
             return Err(self.err(
                 at,
@@ -763,9 +842,9 @@ impl<'a> Builder<'a> {
         let key = self.take_key();
         Node {
             size: 1,
-            value,
-            key_start: key.map_or(0, |k| k.start),
-            key_len: key.map_or(0, |k| k.len),
+            value: narrow(value),
+            key_start: key.map_or(0, |k| narrow(k.start)),
+            key_len: key.map_or(0, |k| narrow(k.len)),
             loc,
             key_loc: key.map_or(loc, |k| k.loc),
             kind,
@@ -776,7 +855,7 @@ impl<'a> Builder<'a> {
     fn push_scalar(&mut self, value: Value, loc: Pos) -> Result<usize, SourceError> {
         self.count_nodes(1, loc)?;
         let node = self.new_node(Kind::Scalar, self.scalars.len(), loc);
-        self.scalars.push(value);
+        self.scalars.push(Scalar::from(value));
         self.nodes.push(node);
         Ok(self.nodes.len() - 1)
     }
@@ -816,7 +895,7 @@ impl<'a> Builder<'a> {
         };
         let len = self.nodes.len() - frame.node;
         if let Some(n) = self.nodes.get_mut(frame.node) {
-            n.size = len;
+            n.size = narrow(len);
         }
         let height = frame.child_height + 1;
         if let Some(parent) = self.frames.last_mut() {
@@ -850,8 +929,9 @@ impl<'a> Builder<'a> {
             Some(Anchor::Key(r)) => key_string(r),
             Some(Anchor::Node { start, .. }) => match self.nodes.get(*start) {
                 Some(n) if n.kind == Kind::Scalar => {
-                    let v = self.scalars.get(n.value).unwrap_or(&Value::Null);
-                    key_from_value(v)
+                    let v = self.scalars.get(n.value()).map(Scalar::to_value);
+                    key_from_value(v.as_ref().unwrap_or(&Value::Null))
+                        .map(|k| Cow::Owned(k.into_owned()))
                 }
                 _ => Err("mapping keys must be scalars, found an alias to a collection".into()),
             },
@@ -892,21 +972,21 @@ impl<'a> Builder<'a> {
             };
             if off == 0 {
                 n.loc = at;
-                n.key_start = key.map_or(0, |k| k.start);
-                n.key_len = key.map_or(0, |k| k.len);
+                n.key_start = key.map_or(0, |k| narrow(k.start));
+                n.key_len = key.map_or(0, |k| narrow(k.len));
                 n.key_loc = key.map_or(at, |k| k.loc);
                 n.merge = key.is_some_and(|k| k.merge);
             } else {
-                self.charge_expansion(0, n.key_len, at)?;
+                self.charge_expansion(0, n.key_len as usize, at)?;
             }
             if n.kind == Kind::Scalar {
-                let bytes = match self.scalars.get(n.value) {
-                    Some(Value::String(s)) => s.len(),
+                let bytes = match self.scalars.get(n.value()) {
+                    Some(Scalar::String(s)) => s.len(),
                     _ => 0,
                 };
                 self.charge_expansion(0, bytes, at)?;
-                let v = self.scalars.get(n.value).cloned().unwrap_or_default();
-                n.value = self.scalars.len();
+                let v = self.scalars.get(n.value()).cloned().unwrap_or_default();
+                n.value = narrow(self.scalars.len());
                 self.scalars.push(v);
             }
             self.nodes.push(n);
@@ -975,7 +1055,7 @@ impl<'a> Builder<'a> {
         let mut j = first;
         while let Some(n) = self.nodes.get(j).filter(|_| j < end) {
             count += 1;
-            j += n.size.max(1);
+            j += n.size().max(1);
         }
         count
     }
@@ -1005,12 +1085,11 @@ impl<'a> Builder<'a> {
                 Kind::Scalar => Some((
                     n,
                     self.scalars
-                        .get_mut(n.value)
-                        .map(std::mem::take)
-                        .unwrap_or_default(),
+                        .get_mut(n.value())
+                        .map_or(Value::Null, |v| std::mem::take(v).into()),
                 )),
                 Kind::Seq => {
-                    let end = i - 1 + n.size;
+                    let end = i - 1 + n.size();
                     stack.push(Open {
                         end,
                         node: n,
@@ -1019,7 +1098,7 @@ impl<'a> Builder<'a> {
                     None
                 }
                 Kind::Map => {
-                    let end = i - 1 + n.size;
+                    let end = i - 1 + n.size();
                     stack.push(Open {
                         end,
                         node: n,
@@ -1043,10 +1122,7 @@ impl<'a> Builder<'a> {
                             content: Content::Map { map, merges },
                             ..
                         }) => {
-                            let key = self
-                                .keys
-                                .get(node.key_start..node.key_start + node.key_len)
-                                .unwrap_or_default();
+                            let key = self.keys.get(node.key_range()).unwrap_or_default();
                             if node.merge {
                                 let at = map.len();
                                 match v {
