@@ -159,7 +159,7 @@ pub struct Limits {
     /// counted apart from its value) over all documents of one input,
     /// including the copies made by alias expansion. Default: 1,000,000
     /// (some 30 times the largest known CRD, about 20 MB of YAML; peak memory
-    /// is up to roughly 400 bytes a node for `check` of a CRD, about 170 for
+    /// is up to roughly 400 bytes a node for `check` of a CRD, about 260 for
     /// `validate` of an object).
     pub max_nodes: usize,
     /// Most nodes produced by alias expansion over the whole input.
