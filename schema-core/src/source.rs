@@ -526,10 +526,10 @@ impl Scalar {
 /// One node, in document (pre-)order. Children of a collection follow it;
 /// `size` counts the node and all its descendants, so the next sibling of
 /// node `i` is `i + size`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 ///
 /// Counts and offsets are `u32` (a node is 36 bytes, not 56): the builder
 /// refuses inputs with more nodes or key bytes than that addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Node {
     size: u32,
     /// Index into the scalar values (scalars only; used while building).
@@ -1044,8 +1044,6 @@ impl<'a> Builder<'a> {
         }))
     }
 
-    /// Turns the node tape into a `Value`, iteratively. Checks duplicate
-    /// keys and applies merge keys.
     /// The number of children of the collection whose descendants are the
     /// nodes `first..end`: collections are built at their final size, not
     /// grown (growing leaves garbage the allocator hands back to the OS,
@@ -1060,6 +1058,8 @@ impl<'a> Builder<'a> {
         count
     }
 
+    /// Turns the node tape into a `Value`, iteratively. Checks duplicate
+    /// keys and applies merge keys.
     fn build_value(&mut self) -> Result<Value, SourceError> {
         struct Open {
             end: usize,
