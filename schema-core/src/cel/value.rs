@@ -732,8 +732,8 @@ fn cmp_u_f(u: u64, f: f64) -> Option<Ordering> {
 ///
 /// # Errors
 ///
-/// Conversion errors of members reached, or nesting beyond
-/// [`MAX_VALUE_DEPTH`].
+/// Conversion errors of members reached, or nesting beyond 1,000 levels
+/// (`MAX_VALUE_DEPTH`).
 pub fn equals<'a>(a: &Val<'a>, b: &Val<'a>, depth: usize) -> Result<bool, EvalError> {
     if depth > MAX_VALUE_DEPTH {
         return Err(EvalError::new("max recursion depth exceeded"));

@@ -43,11 +43,11 @@
 //!
 //! With the `k8s-openapi` feature, the k8s-openapi types have the schema
 //! controller-gen emits for the Go type, under the Kubernetes version the
-//! final crate selects on k8s-openapi (see [`k8s`]):
+//! final crate selects on k8s-openapi (see the `k8s` module):
 //!
 //! | k8s-openapi | schema |
 //! | --- | --- |
-//! | `Quantity` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true`, the quantity `pattern` ([`k8s::QUANTITY_PATTERN`]) |
+//! | `Quantity` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true`, the quantity `pattern` (`k8s::QUANTITY_PATTERN`) |
 //! | `IntOrString` | `anyOf: [{type: integer}, {type: string}]`, `x-kubernetes-int-or-string: true` |
 //! | `Time`, `MicroTime` | `string`, `date-time` |
 //! | `metav1.Duration` fields (a `String` in k8s-openapi) | `string` |
