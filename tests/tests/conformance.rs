@@ -53,15 +53,6 @@ struct Tally {
 /// reason. They are run and reported as failed, never skipped or patched.
 const DIVERGENCES: &[(&str, &str)] = &[
     (
-        "ytt-inspect-docs-01-docs-working-example",
-        "the document matches; the YAML text is the docs page's, not ytt's: it indents sequences \
-         under a key (`default:` / `  - apps.example.com`), while ytt at 4b40e30 prints the export \
-         with Document.AsYAMLBytes = yaml.Marshal of its go-yaml v2 copy, whose block sequence in \
-         a mapping is indentless (emit_block_sequence_item: increase_indent(false, \
-         mapping_context && !indention)), as the Go-test cases ytt-inspect-02/03/10 expect \
-         (`default:` / `- 1`)",
-    ),
-    (
         "v2-convert-externaldocs",
         "the operation starts with NewStructural, whose newGenerics (pkg/apiserver/schema/convert.go) \
          keeps only type, description, title, nullable, default and additionalProperties; \
