@@ -7,8 +7,8 @@
 //!
 //! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`.
 
-use schema_core::check::{check, read_input, read_input_owned};
-use schema_core::source::{Limits, parse_documents, parse_documents_unmapped};
+use schema_core::crd::check::{check, read_input, read_input_owned};
+use schema_core::model::source::{Limits, parse_documents, parse_documents_unmapped};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -99,7 +99,7 @@ fn parse_and_publish_v3(bencher: divan::Bencher<'_, '_>, file: &str) {
             .filter_map(|(input, _)| {
                 input
                     .crd()
-                    .and_then(|c| schema_core::publish::publish_v3(c).ok())
+                    .and_then(|c| schema_core::crd::publish::publish_v3(c).ok())
             })
             .map(|docs| docs.len())
             .sum::<usize>()
@@ -117,7 +117,7 @@ fn parse_and_publish_v2(bencher: divan::Bencher<'_, '_>, file: &str) {
             .filter_map(|(input, _)| {
                 input
                     .crd()
-                    .and_then(|c| schema_core::publish::publish_v2(c).ok())
+                    .and_then(|c| schema_core::crd::publish::publish_v2(c).ok())
             })
             .count()
     });

@@ -24,9 +24,9 @@
 //! most. `cargo xtask bench-validate-work` counts the instructions
 //! admission runs (with valgrind), which grow exactly with the size.
 
-use schema_core::admission::Admission;
-use schema_core::field::Path;
-use schema_core::value::SchemaValidator;
+use schema_core::model::field::Path;
+use schema_core::object::admission::Admission;
+use schema_core::object::value_validation::SchemaValidator;
 
 #[path = "common/servicemonitor.rs"]
 mod servicemonitor;

@@ -1,12 +1,12 @@
 //! Times the phases of CRD validation on one file (a profiling aid).
-use schema_core::check::{Input, read_input};
-use schema_core::field::Path;
-use schema_core::source::{Limits, parse_documents};
-use schema_core::structural::Structural;
-use schema_core::validation::crd::{RequestVersion, validate_custom_resource_definition};
-use schema_core::validation::defaults::validate_defaults;
-use schema_core::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
-use schema_core::validation::structural::{StructuralOptions, validate_structural};
+use schema_core::crd::check::{Input, read_input};
+use schema_core::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
+use schema_core::crd::validation::defaults::validate_defaults;
+use schema_core::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
+use schema_core::crd::validation::structural::{StructuralOptions, validate_structural};
+use schema_core::model::field::Path;
+use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::structural::Structural;
 use std::time::Instant;
 
 fn main() {

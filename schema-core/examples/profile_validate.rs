@@ -13,10 +13,10 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use schema_core::admission::Admission;
-use schema_core::field::Path;
-use schema_core::value::SchemaValidator;
-use schema_core::walk::IndexedSchema;
+use schema_core::model::field::Path;
+use schema_core::object::admission::Admission;
+use schema_core::object::schema_view::IndexedSchema;
+use schema_core::object::value_validation::SchemaValidator;
 
 #[path = "../benches/common/servicemonitor.rs"]
 mod servicemonitor;
@@ -77,8 +77,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 warm = a.object;
             }
             "phases" => {
-                let ix =
-                    IndexedSchema::new(schema_core::structural::Structural::from_props(&s.schema)?);
+                let ix = IndexedSchema::new(
+                    schema_core::model::structural::Structural::from_props(&s.schema)?,
+                );
                 let view = Some(ix.view());
                 let mut o = parse(&text);
                 let mut t = Instant::now();
@@ -87,12 +88,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     t = Instant::now();
                     *phase.entry(name).or_default() += e;
                 };
-                let decoded = schema_core::decode::decode_resource(&mut o, view, true);
+                let decoded =
+                    schema_core::object::prune_default_walk::decode_resource(&mut o, view, true);
                 lap("1 decode");
                 let errs = validator.validate(&o, &Path::root());
                 lap("2 value");
                 let mut me = Vec::new();
-                schema_core::validation::defaults::validate_meta_view(
+                schema_core::crd::validation::defaults::validate_meta_view(
                     &Path::root(),
                     &o,
                     view,
@@ -100,7 +102,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     &mut me,
                 );
                 lap("3 meta");
-                let le = schema_core::listtype::validate_list_sets_and_maps_view(
+                let le = schema_core::object::list_types::validate_list_sets_and_maps_view(
                     &Path::root(),
                     view,
                     &o,

@@ -4,9 +4,9 @@
 //! a second, freshly parsed one inside `measured`, which `cargo xtask
 //! bench-validate-work` has valgrind count (`--toggle-collect`).
 
-use schema_core::admission::Admission;
-use schema_core::field::Path;
-use schema_core::value::SchemaValidator;
+use schema_core::model::field::Path;
+use schema_core::object::admission::Admission;
+use schema_core::object::value_validation::SchemaValidator;
 
 #[path = "../benches/common/servicemonitor.rs"]
 mod servicemonitor;

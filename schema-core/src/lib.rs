@@ -8,29 +8,16 @@
 #[allow(unused_extern_crates)]
 extern crate self as schema_core;
 
-pub mod admission;
 pub mod cel;
-pub mod check;
-pub mod decode;
-mod deep;
-pub mod default;
-pub mod field;
+pub mod crd;
+pub mod go;
 pub use goregex;
-pub mod gotime;
-pub mod listtype;
-mod names;
-pub mod objectmeta;
-pub mod prune;
-pub mod publish;
+pub mod model;
+pub mod object;
 pub mod rust;
-pub mod source;
-pub mod structural;
-pub mod validation;
-pub mod value;
-pub mod walk;
-pub mod wire;
-pub mod yaml_out;
-pub mod ytt;
+
+/// The wire model at the path generated code names (`::schema_core::wire`).
+pub use model::wire;
 
 pub use rust::StructuralSchema;
 #[cfg(feature = "derive")]

@@ -8,17 +8,17 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
-use schema_core::admission::{Admission, Admitted};
-use schema_core::check::{CheckReport, Input, ReadError, Warning, check, read_input_owned};
-use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
-use schema_core::field::{FieldError, Path, PathElement};
-use schema_core::prune::prune;
-use schema_core::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
-use schema_core::source::{self, Document, Limits, PathSegment};
-use schema_core::structural::Structural;
-use schema_core::validation::crd::submitted_location;
-use schema_core::wire::{CustomResourceDefinition, JsonSchemaProps};
-use schema_core::ytt::{self, YttError};
+use crate::ytt::{self, YttError};
+use schema_core::crd::check::{CheckReport, Input, ReadError, Warning, check, read_input_owned};
+use schema_core::crd::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
+use schema_core::crd::validation::crd::submitted_location;
+use schema_core::model::field::{FieldError, Path, PathElement};
+use schema_core::model::source::{self, Document, Limits, PathSegment};
+use schema_core::model::structural::Structural;
+use schema_core::model::wire::{CustomResourceDefinition, JsonSchemaProps};
+use schema_core::object::admission::{Admission, Admitted};
+use schema_core::object::default::{default, prune_non_nullable_nulls_without_defaults};
+use schema_core::object::prune::prune;
 
 use crate::lint::{self, RuleSet, Severity};
 
@@ -665,7 +665,7 @@ fn cmd_fmt(file: &std::path::Path, output: DocumentFormat, io: &mut Io<'_>) -> i
                 if i > 0 || values.len() > 1 {
                     s.push_str("---\n");
                 }
-                s.push_str(&schema_core::yaml_out::to_yaml(v));
+                s.push_str(&schema_core::model::yaml_writer::to_yaml(v));
             }
             s
         }
@@ -902,7 +902,7 @@ fn cmd_objects(
                 if i > 0 || results.len() > 1 {
                     s.push_str("---\n");
                 }
-                s.push_str(&schema_core::yaml_out::to_yaml(o));
+                s.push_str(&schema_core::model::yaml_writer::to_yaml(o));
             }
             s
         }
@@ -1405,7 +1405,7 @@ fn cmd_convert(source: ConvertSource, io: &mut Io<'_>) -> i32 {
                 }
             }
             match output {
-                DocumentFormat::Yaml => schema_core::yaml_out::to_yaml(&crd),
+                DocumentFormat::Yaml => schema_core::model::yaml_writer::to_yaml(&crd),
                 DocumentFormat::Json => json_text(&crd),
             }
         }

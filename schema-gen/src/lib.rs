@@ -6,5 +6,6 @@
 pub mod cli;
 pub mod lint;
 pub mod rustgen;
+pub mod ytt;
 
 pub use rustgen::{Config, GenError, Generated, InputFile, compile_crds};

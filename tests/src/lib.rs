@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use schema_core::structural::Structural;
+use schema_core::model::structural::Structural;
 use serde_json::{Map, Value, json};
 
 /// Where the shared folder is expected, relative to the workspace root.

@@ -4,9 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::admission::{Admission, Admitted};
-use schema_core::check::read_input_owned;
-use schema_core::source::{Limits, parse_documents};
+use schema_core::crd::check::read_input_owned;
+use schema_core::model::source::{Limits, parse_documents};
+use schema_core::object::admission::{Admission, Admitted};
 
 /// Admits the object `yaml` as the CRD at `crd` (below the corpus folder),
 /// in the version of the object's `apiVersion`; `None` without the corpus.

@@ -8,10 +8,10 @@
 mod common;
 
 use common::{admission, deep_object};
-use schema_core::admission::MAX_DEPTH;
+use schema_core::object::admission::MAX_DEPTH;
 use serde_json::{Value, json};
 
-fn errors(a: &schema_core::admission::Admitted) -> Vec<String> {
+fn errors(a: &schema_core::object::admission::Admitted) -> Vec<String> {
     a.errors.iter().map(ToString::to_string).collect()
 }
 

@@ -17,23 +17,25 @@ use serde_json::Value;
 
 use schema_core::cel::functions::CompatibilityVersion;
 use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
-use schema_core::default::{default, prune_non_nullable_nulls_without_defaults};
-use schema_core::field::{FieldError, Path as FieldPath};
-use schema_core::listtype::validate_list_sets_and_maps;
-use schema_core::prune::prune;
-use schema_core::publish::{
+use schema_core::crd::publish::{
     BuildOptions, OpenApiVersion, build_models, to_kube_openapi, to_structural_openapi_v2,
 };
-use schema_core::structural::Structural;
-use schema_core::validation::schema::{
+use schema_core::crd::validation::schema::{
     SchemaOptions, validate_custom_resource_definition_validation,
 };
-use schema_core::validation::structural::{
+use schema_core::crd::validation::structural::{
     StructuralOptions, validate_structural, validate_structural_completeness,
 };
-use schema_core::value::{FormatCompat, SchemaValidator};
-use schema_core::wire::codec::{DecodeCx, Wire};
-use schema_core::wire::{CustomResourceDefinition, CustomResourceValidation, JsonSchemaProps};
+use schema_core::model::field::{FieldError, Path as FieldPath};
+use schema_core::model::structural::Structural;
+use schema_core::model::wire::codec::{DecodeCx, Wire};
+use schema_core::model::wire::{
+    CustomResourceDefinition, CustomResourceValidation, JsonSchemaProps,
+};
+use schema_core::object::default::{default, prune_non_nullable_nulls_without_defaults};
+use schema_core::object::list_types::validate_list_sets_and_maps;
+use schema_core::object::prune::prune;
+use schema_core::object::value_validation::{FormatCompat, SchemaValidator};
 use schema_gen::lint::{Rule, RuleSet, Severity, lint};
 
 enum Outcome {
@@ -778,10 +780,10 @@ fn ytt_cli_args(case: &Value) -> Vec<String> {
     args
 }
 
-fn ytt_parse(case: &Value) -> Result<schema_core::ytt::YttSchema, schema_core::ytt::YttError> {
+fn ytt_parse(case: &Value) -> Result<schema_gen::ytt::YttSchema, schema_gen::ytt::YttError> {
     let name = case["input_filename"].as_str().unwrap_or("schema.yml");
     let input = case["input"].as_str().unwrap_or("");
-    schema_core::ytt::parse(name, input.as_bytes())
+    schema_gen::ytt::parse(name, input.as_bytes())
 }
 
 fn ytt_openapi_case(case: &Value) -> Outcome {

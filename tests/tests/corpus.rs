@@ -8,8 +8,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::check::{check, read_input};
-use schema_core::source::{Limits, parse_documents};
+use schema_core::crd::check::{check, read_input};
+use schema_core::model::source::{Limits, parse_documents};
 
 /// Corpus files the API server rejects as published, with the exact errors
 /// it reports. Crossplane's provider CRDs name a conversion webhook service
@@ -76,7 +76,7 @@ fn main() {
                 failures.push(format!("{name} doc {i}: fmt is not lossless"));
             }
             // `fmt` writes YAML by default: reading it back gives the same value.
-            let yaml = schema_core::yaml_out::to_yaml(&written);
+            let yaml = schema_core::model::yaml_writer::to_yaml(&written);
             match parse_documents("fmt output", yaml.as_bytes(), &Limits::default()) {
                 Ok(back) if back.len() == 1 && back[0].value == written => {}
                 Ok(_) => failures.push(format!(

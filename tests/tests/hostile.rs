@@ -7,7 +7,7 @@
 mod common;
 
 use common::{admission, deep_object};
-use schema_core::admission::MAX_DEPTH;
+use schema_core::object::admission::MAX_DEPTH;
 use serde_json::{Value, json};
 
 /// A value nested `depth` arrays deep around `1`.

@@ -13,20 +13,24 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::check::read_input_owned;
-use schema_core::decode::decode_resource;
-use schema_core::default::{default, default_view, prune_non_nullable_nulls_without_defaults};
-use schema_core::field::Path;
-use schema_core::listtype::{validate_list_sets_and_maps, validate_list_sets_and_maps_view};
-use schema_core::prune::{prune, prune_and_drop_nulls, prune_drop_nulls_and_default};
-use schema_core::source::{Limits, parse_documents};
-use schema_core::structural::Structural;
-use schema_core::validation::defaults::{
+use schema_core::crd::check::read_input_owned;
+use schema_core::crd::validation::defaults::{
     coerce_value, coerce_value_view, validate_meta, validate_meta_view,
 };
-use schema_core::walk::{IndexedSchema, View};
-use schema_core::wire::JsonSchemaProps;
-use schema_core::wire::codec::{DecodeCx, Wire};
+use schema_core::model::field::Path;
+use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::structural::Structural;
+use schema_core::model::wire::JsonSchemaProps;
+use schema_core::model::wire::codec::{DecodeCx, Wire};
+use schema_core::object::default::{
+    default, default_view, prune_non_nullable_nulls_without_defaults,
+};
+use schema_core::object::list_types::{
+    validate_list_sets_and_maps, validate_list_sets_and_maps_view,
+};
+use schema_core::object::prune::{prune, prune_and_drop_nulls, prune_drop_nulls_and_default};
+use schema_core::object::prune_default_walk::decode_resource;
+use schema_core::object::schema_view::{IndexedSchema, View};
 use serde_json::{Map, Value, json};
 
 /// A small deterministic generator (xorshift64*).
@@ -445,9 +449,9 @@ fn prepared_walks_match_the_sequential_algorithms() {
 
 /// The sequential algorithms as first written, kept as the reference.
 mod reference {
-    use schema_core::field::{ErrorList, FieldError, Path};
-    use schema_core::objectmeta;
-    use schema_core::structural::Structural;
+    use schema_core::model::field::{ErrorList, FieldError, Path};
+    use schema_core::model::structural::Structural;
+    use schema_core::object::metadata;
     use serde_json::Value;
 
     const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
@@ -713,7 +717,7 @@ mod reference {
         match x {
             Value::Object(map) => {
                 if embedded(s, forced) {
-                    if let Some(e) = objectmeta::coerce_embedded_resource(p, map, false) {
+                    if let Some(e) = metadata::coerce_embedded_resource(p, map, false) {
                         return Some(e);
                     }
                 }
@@ -770,7 +774,7 @@ mod reference {
         match x {
             Value::Object(map) => {
                 if embedded(s, forced) {
-                    errs.extend(objectmeta::validate_embedded_resource(p, map));
+                    errs.extend(metadata::validate_embedded_resource(p, map));
                 }
                 for (k, v) in map {
                     if let Some(prop) = s.properties.get(k) {

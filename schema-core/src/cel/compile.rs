@@ -11,14 +11,14 @@ use cel::common::ast::{
 };
 use cel::parser::{Macro, MacroExprHelper, ParseError as CelParseError};
 
-use crate::cel::check::{CheckEnv, CheckIssue, Checked, Reference, check};
 use crate::cel::cost::{CostEstimate, estimate};
 use crate::cel::decl::DeclType;
 use crate::cel::functions::{CompatibilityVersion, Features, library, type_identifiers};
 use crate::cel::limits::{Shape, check_limits};
 use crate::cel::strformat::validate_format_calls;
+use crate::cel::type_check::{CheckEnv, CheckIssue, Checked, Reference, check};
 use crate::cel::types::Type;
-use crate::wire::ValidationRule;
+use crate::model::wire::ValidationRule;
 
 /// The variable a rule's value is bound to.
 pub const SCOPED_VAR_NAME: &str = "self";

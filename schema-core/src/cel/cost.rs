@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
-use crate::cel::check::{Checked, Reference};
 use crate::cel::decl::DeclType;
+use crate::cel::type_check::{Checked, Reference};
 use crate::cel::types::{Kind, Type};
 
 /// `common.StringTraversalCostFactor`.

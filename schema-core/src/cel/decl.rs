@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::cel::escape::escape;
 use crate::cel::types::Type;
-use crate::structural::{NestedValueValidation, Structural};
+use crate::model::structural::{NestedValueValidation, Structural};
 
 /// The largest request the API server accepts, in bytes (3 MiB).
 pub const MAX_REQUEST_SIZE_BYTES: i64 = 3 * 1024 * 1024;
@@ -318,7 +318,7 @@ fn string_structural(max_len: Option<i64>) -> Structural {
     let mut s = Structural::default();
     s.generic.type_ = "string".into();
     if let Some(m) = max_len {
-        s.value_validation = Some(Box::new(crate::structural::ValueValidation {
+        s.value_validation = Some(Box::new(crate::model::structural::ValueValidation {
             max_length: Some(m),
             ..Default::default()
         }));
@@ -536,9 +536,9 @@ pub fn max_cardinality(min_size: i64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::field::Path;
-    use crate::wire::JsonSchemaProps;
-    use crate::wire::codec::{DecodeCx, Wire};
+    use crate::model::field::Path;
+    use crate::model::wire::JsonSchemaProps;
+    use crate::model::wire::codec::{DecodeCx, Wire};
     use serde_json::json;
 
     fn structural(v: Value) -> Structural {

@@ -19,9 +19,9 @@ use std::rc::Rc;
 use cel::IdedExpr;
 use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 
-use super::check::qualified_name;
 use super::cost::{LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST};
 use super::lib;
+use super::type_check::qualified_name;
 use super::value::{HKey, List, ListKind, MapV, OwnedMap, Str, Val, equals, hkey, key_ok};
 
 /// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
@@ -757,7 +757,7 @@ fn list_index(i: &Val<'_>) -> Result<i64, EvalError> {
         Val::Double(d) if d.fract() == 0.0 && d.is_finite() => Ok(*d as i64),
         Val::Double(d) => Err(EvalError::new(format!(
             "unsupported index value {} in list",
-            crate::field::format_float(*d)
+            crate::model::field::format_float(*d)
         ))),
         other => Err(EvalError::new(format!(
             "unsupported index type '{}' in list",
@@ -898,3 +898,6 @@ pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
         kind,
     }))
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,9 +9,9 @@
 //! `.spec.ports` or `.labels['a.b/c']`. A step goes to a property when the
 //! node has properties, else to the additional properties (a map key).
 
-use crate::field::Path;
-use crate::structural::Structural;
-use crate::wire::JsonSchemaProps;
+use crate::model::field::Path;
+use crate::model::structural::Structural;
+use crate::model::wire::JsonSchemaProps;
 
 /// Why a path does not resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,7 +185,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::wire::codec::{DecodeCx, Wire};
+    use crate::model::wire::codec::{DecodeCx, Wire};
 
     fn structural(v: serde_json::Value) -> Structural {
         let mut cx = DecodeCx::default();

@@ -3,22 +3,17 @@
 //! limits of cel-go, then the checker and the cost estimator), and
 //! evaluated as the server evaluates them (`eval`, `validator`).
 
-pub mod check;
 pub mod compile;
 pub mod cost;
 pub mod decl;
 pub mod escape;
 pub mod eval;
+pub mod field_path;
 pub mod functions;
 pub mod lib;
 pub mod limits;
 mod strformat;
+pub mod type_check;
 pub mod types;
 pub mod validator;
 pub mod value;
-
-#[cfg(test)]
-mod eval_tests;
-
-#[cfg(test)]
-mod tests_check;

@@ -6,7 +6,7 @@
 
 use cel::common::ast::{Expr, IdedExpr, LiteralValue};
 
-use crate::cel::check::{CheckIssue, Checked, Reference};
+use crate::cel::type_check::{CheckIssue, Checked, Reference};
 use crate::cel::types::{Kind, Type};
 
 /// Reports the `string.format` issues of every matching call below `e`.

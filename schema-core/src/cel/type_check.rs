@@ -901,3 +901,6 @@ pub(crate) fn substitute(m: &Mapping, t: &Type, to_dyn: bool, depth: usize) -> T
         _ => t.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -15,10 +15,10 @@ use super::escape::escape;
 use super::eval::{Activation, EvalError, PER_CALL_LIMIT, evaluate};
 use super::functions::CompatibilityVersion;
 use super::value::{SchemaRef, Val, from_json};
-use crate::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
-use crate::structural::{NestedValueValidation, Structural};
-use crate::validation::fieldpath::{FieldPathError, valid_field_path};
-use crate::wire::ValidationRule;
+use crate::cel::field_path::{FieldPathError, valid_field_path};
+use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
+use crate::model::structural::{NestedValueValidation, Structural};
+use crate::model::wire::ValidationRule;
 
 /// The runtime cost budget of one object (`RuntimeCELCostBudget`).
 pub const RUNTIME_CEL_COST_BUDGET: i64 = 10_000_000;
@@ -773,7 +773,7 @@ impl Walk {
                             ratchet,
                             invalid(&current, type_, format!(
                                 "no further validation rules will be run due to call cost exceeds limit for messageExpression: {}",
-                                crate::field::go_quote(src)
+                                crate::model::field::go_quote(src)
                             )),
                         );
                         return -1;

@@ -15,7 +15,7 @@ use serde_json::{Map as JsonMap, Value};
 use super::escape;
 use super::eval::EvalError;
 use super::lib::Ext;
-use crate::structural::{Generic, Structural};
+use crate::model::structural::{Generic, Structural};
 
 /// How deep equality and traversals may go into nested values.
 pub(crate) const MAX_VALUE_DEPTH: usize = 1000;
@@ -471,7 +471,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             let Value::String(x) = v else {
                 return Err(EvalError::new(format!(
                     "invalid data, expected string, got {}",
-                    crate::deep::go_type(v)
+                    crate::model::depth::go_type(v)
                 )));
             };
             let format =
@@ -479,14 +479,14 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                     .as_ref()
                     .map_or("", |vv| vv.format.as_str());
             match format {
-                "duration" => crate::value::formats::parse_duration(x)
+                "duration" => crate::go::formats::parse_duration(x)
                     .map(Val::Duration)
                     .ok_or_else(|| {
                         EvalError::new(format!(
                             "Invalid duration {x}: time: invalid duration \"{x}\""
                         ))
                     }),
-                "date" => crate::gotime::parse_date(x)
+                "date" => crate::go::time::parse_date(x)
                     .map(|secs| Val::Timestamp(secs, 0))
                     .ok_or_else(|| {
                         EvalError::new(format!(
@@ -500,7 +500,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                             "Invalid date-time formatted string {x}: parsing time \"{x}\" as \"2006-01-02T15:04:05.999999999Z07:00\": cannot parse \"{x}\" as \"2006\""
                         ))
                     }),
-                "byte" => crate::value::formats::base64_std_decode(x)
+                "byte" => crate::go::formats::base64_std_decode(x)
                     .map(|b| Val::Bytes(b.into()))
                     .ok_or_else(|| {
                         EvalError::new(format!(
@@ -514,21 +514,21 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             Value::Number(n) => Ok(Val::Double(n.as_f64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected float, got {}",
-                crate::deep::go_type(v)
+                crate::model::depth::go_type(v)
             ))),
         },
         "integer" => match v {
             Value::Number(n) if n.is_i64() => Ok(Val::Int(n.as_i64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected int, got {}",
-                crate::deep::go_type(v)
+                crate::model::depth::go_type(v)
             ))),
         },
         "boolean" => match v {
             Value::Bool(b) => Ok(Val::Bool(*b)),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected bool, got {}",
-                crate::deep::go_type(v)
+                crate::model::depth::go_type(v)
             ))),
         },
         t => {

@@ -4,12 +4,12 @@
 
 use serde_json::Value;
 
-use crate::field::{ErrorList, Path};
-use crate::validation::crd::{RequestVersion, validate_custom_resource_definition};
-use crate::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
-use crate::wire::codec::{DecodeCx, DecodeIssue, Loc, Wire};
-use crate::wire::v1beta1::CustomResourceDefinitionV1Beta1;
-use crate::wire::{CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
+use crate::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
+use crate::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
+use crate::model::field::{ErrorList, Path};
+use crate::model::wire::codec::{DecodeCx, DecodeIssue, Loc, Wire};
+use crate::model::wire::v1beta1::CustomResourceDefinitionV1Beta1;
+use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
 
 /// The API group of CRDs.
 pub const APIEXTENSIONS_GROUP: &str = "apiextensions.k8s.io";
@@ -80,7 +80,9 @@ pub fn read_input(doc: &Value) -> Result<(Input, Vec<Warning>), ReadError> {
 /// [`read_input`], taking the document over (no copies of its strings).
 pub fn read_input_owned(doc: Value) -> Result<(Input, Vec<Warning>), ReadError> {
     let Value::Object(map) = &doc else {
-        return Err(ReadError::NotAnObject(crate::wire::codec::kind_of(&doc)));
+        return Err(ReadError::NotAnObject(crate::model::wire::codec::kind_of(
+            &doc,
+        )));
     };
     let mut cx = DecodeCx::default();
     let mut warnings = Vec::new();

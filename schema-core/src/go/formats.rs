@@ -11,7 +11,7 @@ use regex::Regex;
 
 use super::mail::is_email;
 use super::net::{parse_cidr_sloppy, parse_ip_sloppy, parse_ip_strict, parse_mac};
-use super::uri::is_request_uri;
+use super::url::is_request_uri;
 
 /// The format-support compatibility version of the API server: which
 /// string formats a CRD schema keeps (the others are ignored).
@@ -462,7 +462,7 @@ fn is_hostname(s: &str) -> bool {
 
 /// Go `time.Parse("2006-01-02", s)` succeeds.
 pub(crate) fn is_date(s: &str) -> bool {
-    crate::gotime::parse_date(s).is_some()
+    crate::go::time::parse_date(s).is_some()
 }
 
 /// strfmt `IsDateTime`: split the lower-cased string at `t`; a date, then
@@ -525,7 +525,7 @@ pub(crate) fn is_duration(s: &str) -> bool {
 /// Scala-like `(((?:-\s?)?\d+)\s*([A-Za-zµ]+))` matches with known units
 /// (`5 days`, `-1 wk`), in nanoseconds (wrapping as Go's `int64` does).
 pub(crate) fn parse_duration(s: &str) -> Option<i64> {
-    if let Ok(d) = crate::gotime::parse_duration(s) {
+    if let Ok(d) = crate::go::time::parse_duration(s) {
         return Some(d);
     }
     const UNITS: [(&[&str], i64); 8] = [

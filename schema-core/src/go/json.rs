@@ -12,7 +12,7 @@ use std::hash::{BuildHasher, Hash, Hasher};
 
 use serde_json::{Map, Number, Value};
 
-use crate::field::format_float;
+use crate::model::field::format_float;
 
 /// A JSON number as the API server's decoder produces it: integers that fit
 /// `int64` are `int64`, everything else is `float64`.
@@ -102,12 +102,12 @@ pub(crate) fn format_float_f(f: f64) -> String {
 }
 
 /// `json.Marshal` of a decoded JSON value, map keys sorted
-/// ([`crate::deep::go_json`]).
+/// ([`crate::model::depth::go_json`]).
 pub(crate) fn go_json(v: &Value) -> String {
-    crate::deep::go_json(v, true)
+    crate::model::depth::go_json(v, true)
 }
 
-pub(crate) use crate::deep::go_v;
+pub(crate) use crate::model::depth::go_v;
 
 fn scalar_equal(a: &Value, b: &Value) -> Option<bool> {
     Some(match (a, b) {

@@ -137,7 +137,7 @@ pub(crate) fn go_json_float(f: f64) -> String {
     if a == 0.0 || (1e-6..1e21).contains(&a) {
         return format!("{f}");
     }
-    let e = crate::field::format_float_e(f);
+    let e = crate::model::field::format_float_e(f);
     match e.rsplit_once("e-0") {
         Some((mantissa, d)) if d.len() == 1 => format!("{mantissa}e-{d}"),
         _ => e,
@@ -168,9 +168,9 @@ pub(crate) fn go_v(v: &Value) -> String {
                     Some(i) => {
                         let _ = write!(out, "{i}");
                     }
-                    None => {
-                        out.push_str(&crate::field::format_float(n.as_f64().unwrap_or(f64::NAN)))
-                    }
+                    None => out.push_str(&crate::model::field::format_float(
+                        n.as_f64().unwrap_or(f64::NAN),
+                    )),
                 },
                 Value::String(s) => out.push_str(s),
                 Value::Array(items) => {

@@ -348,7 +348,9 @@ impl FieldError {
     /// its fields in the order given (not sorted as a map's keys would be).
     pub fn invalid_struct(field: &Path, value: &Value, detail: impl Into<String>) -> Self {
         let bad_value = match value {
-            Value::Array(_) | Value::Object(_) => BadValue::Raw(crate::deep::go_json(value, false)),
+            Value::Array(_) | Value::Object(_) => {
+                BadValue::Raw(crate::model::depth::go_json(value, false))
+            }
             other => BadValue::Json(other.clone()),
         };
         Self::new(ErrorType::Invalid, field, bad_value, detail.into())
@@ -473,7 +475,7 @@ pub fn format_value(v: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => format_number(n),
         Value::Null => "null".to_string(),
-        other => crate::deep::go_json(other, true),
+        other => crate::model::depth::go_json(other, true),
     }
 }
 

@@ -11,7 +11,7 @@
 use indexmap::IndexMap;
 use serde_json::{Number, Value};
 
-use crate::wire::{
+use crate::model::wire::{
     ExternalDocumentation, JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule,
 };
 
@@ -475,8 +475,8 @@ fn write_value_validation(p: &mut JsonSchemaProps, v: &ValueValidation) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::field::Path;
-    use crate::wire::codec::{DecodeCx, Wire};
+    use crate::model::field::Path;
+    use crate::model::wire::codec::{DecodeCx, Wire};
     use serde_json::json;
 
     fn props(v: Value) -> JsonSchemaProps {

@@ -30,18 +30,20 @@
 use serde_json::Value;
 
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
-use crate::decode::{Plan, checkable, decode_resource, decode_resource_checked};
-pub use crate::deep::MAX_DEPTH;
-use crate::deep::{go_type, go_v};
-use crate::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
-use crate::listtype::validate_list_sets_and_maps_view;
-use crate::objectmeta::{self, decode_object_meta, validate_object_meta_with};
-use crate::prune::prune_drop_nulls_and_default;
-use crate::structural::{NewStructuralError, Structural};
-use crate::validation::defaults::validate_meta_view;
-use crate::value::SchemaValidator;
-use crate::walk::IndexedSchema;
-use crate::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
+use crate::crd::validation::defaults::validate_meta_view;
+pub use crate::model::depth::MAX_DEPTH;
+use crate::model::depth::{go_type, go_v};
+use crate::model::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
+use crate::model::structural::{NewStructuralError, Structural};
+use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
+use crate::object::list_types::validate_list_sets_and_maps_view;
+use crate::object::metadata::{self, decode_object_meta, validate_object_meta_with};
+use crate::object::prune::prune_drop_nulls_and_default;
+use crate::object::prune_default_walk::{
+    Plan, checkable, decode_resource, decode_resource_checked,
+};
+use crate::object::schema_view::IndexedSchema;
+use crate::object::value_validation::SchemaValidator;
 
 /// The resource an object is admitted as (the parts of a CRD version the
 /// API server's custom resource handler uses).
@@ -195,15 +197,15 @@ impl Admission {
     /// create steps with the update differences (see the module
     /// documentation). Transition rules (`oldSelf`) run here only.
     pub fn update(&self, new: Value, old: Value) -> Admitted {
-        if crate::deep::deeper_than(&old, MAX_DEPTH) {
+        if crate::model::depth::deeper_than(&old, MAX_DEPTH) {
             let mut out = Admitted::default();
             out.errors.push(FieldError::invalid(
                 &Path::root(),
                 "",
                 format!("the old object is nested more than {MAX_DEPTH} levels deep, the API server's decoding limit"),
             ));
-            crate::deep::drop_deep(old);
-            crate::deep::drop_deep(new);
+            crate::model::depth::drop_deep(old);
+            crate::model::depth::drop_deep(new);
             return out;
         }
         let old = self.decode_stored(old);
@@ -240,7 +242,7 @@ impl Admission {
             .map(|(plan, s)| (plan, decode_resource_checked(&mut obj, s, plan)));
         let too_deep = match &one_walk {
             Some((_, checked)) => checked.too_deep,
-            None => crate::deep::deeper_than(&obj, MAX_DEPTH),
+            None => crate::model::depth::deeper_than(&obj, MAX_DEPTH),
         };
         if too_deep {
             out.errors.push(FieldError::invalid(
@@ -248,7 +250,7 @@ impl Admission {
                 "",
                 format!("the object is nested more than {MAX_DEPTH} levels deep, the API server's decoding limit"),
             ));
-            crate::deep::drop_deep(obj);
+            crate::model::depth::drop_deep(obj);
             return out;
         }
         let Some(r) = &self.resource else {
@@ -308,7 +310,7 @@ impl Admission {
                     None => {
                         if let Some(dropped) = m.shift_remove("status") {
                             proven = None;
-                            crate::deep::drop_deep(dropped);
+                            crate::model::depth::drop_deep(dropped);
                             out.warnings.push(
                                 "status is dropped: the status subresource is enabled, and update ignores status changes"
                                     .to_string(),
@@ -322,7 +324,7 @@ impl Admission {
         else if r.status_subresource
             && let Some(m) = obj.as_object_mut()
             && m.shift_remove("status")
-                .map(crate::deep::drop_deep)
+                .map(crate::model::depth::drop_deep)
                 .is_some()
             && had_status
         {
@@ -526,7 +528,7 @@ fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
     } else {
         name.to_string()
     };
-    objectmeta::is_dns1123_subdomain(&name)
+    metadata::is_dns1123_subdomain(&name)
 }
 
 /// `ValidateScaleSpec` and `ValidateScaleStatus`.
@@ -619,4 +621,4 @@ fn nested<'v>(obj: &'v Value, path: &str) -> Result<Option<&'v Value>, String> {
 }
 
 #[cfg(test)]
-mod one_walk_tests;
+mod tests;

@@ -4,9 +4,9 @@
 
 use serde_json::Value;
 
-use crate::decode::run;
-use crate::structural::Structural;
-use crate::walk::View;
+use crate::model::structural::Structural;
+use crate::object::prune_default_walk::run;
+use crate::object::schema_view::View;
 
 /// `Default(x, s)`: sets every missing property that has a default (and
 /// every null one that is not nullable) to a copy of the default, then

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use crate::field::{ErrorList, FieldError, Path};
-use crate::structural::Structural;
-use crate::walk::View;
-use crate::wire::codec::Loc;
+use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::structural::Structural;
+use crate::model::wire::codec::Loc;
+use crate::object::schema_view::View;
 
 /// `ValidateListSetsAndMaps(fldPath, s, obj)`.
 pub fn validate_list_sets_and_maps(path: &Path, s: Option<&Structural>, obj: &Value) -> ErrorList {
@@ -74,7 +74,7 @@ fn identity(v: &Value) -> String {
     match v {
         Value::Number(n) if n.is_f64() => format!("f:{n}"),
         Value::Number(n) => format!("i:{n}"),
-        other => crate::deep::go_json(other, true),
+        other => crate::model::depth::go_json(other, true),
     }
 }
 

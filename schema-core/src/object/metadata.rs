@@ -44,11 +44,11 @@ use std::fmt;
 
 use serde_json::{Map, Number, Value};
 
+use crate::go;
 #[cfg(test)]
-use crate::deep::go_json_float;
-use crate::deep::{go_json, go_json_number};
-use crate::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
-use crate::gotime;
+use crate::model::depth::go_json_float;
+use crate::model::depth::{go_json, go_json_number};
+use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 
 // ---------------------------------------------------------------------------
 // Types
@@ -85,7 +85,7 @@ impl Time {
     /// `metav1.Time.UnmarshalJSON` of a JSON string: `time.Parse(time.RFC3339, s)`
     /// with Go's error messages.
     pub fn parse_rfc3339(s: &str) -> Result<Self, String> {
-        gotime::parse_rfc3339(s).map(|(unix_seconds, nanos)| Time {
+        go::time::parse_rfc3339(s).map(|(unix_seconds, nanos)| Time {
             unix_seconds,
             nanos,
         })
@@ -94,7 +94,7 @@ impl Time {
     /// `t.UTC().Format(time.RFC3339)`, as `metav1.Time` serialises
     /// (fractional seconds are dropped).
     pub fn format_rfc3339(&self) -> String {
-        gotime::format_rfc3339(self.unix_seconds)
+        go::time::format_rfc3339(self.unix_seconds)
     }
 }
 
@@ -341,7 +341,7 @@ pub fn decode_object_meta(metadata: &Value, drop_malformed: bool) -> Result<Obje
     let Value::Object(fields) = metadata else {
         return Err(format!(
             "invalid metadata: expected object, got {}",
-            crate::deep::go_type(metadata)
+            crate::model::depth::go_type(metadata)
         ));
     };
     // Field by field; a field that does not decode on its own is dropped.
@@ -761,7 +761,7 @@ pub fn coerce_embedded_resource(
             if !drop_invalid {
                 return Some(invalid(&path.child(k), v, "must be a string"));
             }
-            crate::deep::drop_removed(obj.shift_remove(k));
+            crate::model::depth::drop_removed(obj.shift_remove(k));
         }
     }
     if let Some(v) = obj.get("metadata") {
@@ -1105,7 +1105,7 @@ pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
         errs.push(FieldError::too_long(path, 128));
     }
     for (i, c) in manager.char_indices() {
-        if !crate::field::is_go_print(c) {
+        if !crate::model::field::is_go_print(c) {
             errs.push(FieldError::invalid(
                 path,
                 manager,

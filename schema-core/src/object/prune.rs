@@ -7,14 +7,14 @@
 //! paths of removed fields are returned sorted, as the server reports them
 //! (`a.b[0].c`).
 //!
-//! The walk is [`crate::decode`]'s, which can also remove non-nullable
+//! The walk is [`crate::object::prune_default_walk`]'s, which can also remove non-nullable
 //! nulls and default in the same pass.
 
 use serde_json::Value;
 
-use crate::decode::run;
-use crate::structural::Structural;
-use crate::walk::View;
+use crate::model::structural::Structural;
+use crate::object::prune_default_walk::run;
+use crate::object::schema_view::View;
 
 /// `PruneWithOptions(obj, s, isResourceRoot, {TrackUnknownFieldPaths: track})`.
 /// Returns the sorted paths of pruned fields (empty unless `track`).
@@ -29,7 +29,7 @@ pub fn prune(
 }
 
 /// [`prune`], then `PruneNonNullableNullsWithoutDefaults(obj, s)` (see
-/// [`crate::default`]), in one walk.
+/// [`crate::object::default`]), in one walk.
 pub fn prune_and_drop_nulls(
     obj: &mut Value,
     s: Option<View<'_>>,
@@ -40,7 +40,7 @@ pub fn prune_and_drop_nulls(
 }
 
 /// [`prune_and_drop_nulls`], then `Default(obj, s)` (see
-/// [`crate::default`]), in one walk: the decoding of an object that is not
+/// [`crate::object::default`]), in one walk: the decoding of an object that is not
 /// a resource root.
 pub fn prune_drop_nulls_and_default(
     obj: &mut Value,

@@ -2,8 +2,8 @@
 //! nulls and defaulting, alone or fused in one walk.
 //!
 //! The API server decodes a custom resource in steps, each a walk of the
-//! whole object: pruning ([`crate::prune`]), removal of non-nullable nulls
-//! and metadata coercion, then defaulting ([`crate::default`]). This walk
+//! whole object: pruning ([`crate::object::prune`]), removal of non-nullable nulls
+//! and metadata coercion, then defaulting ([`crate::object::default`]). This walk
 //! does any of pruning, null removal and defaulting at once, each
 //! following its own schema node, and gives exactly what the steps give
 //! one after the other:
@@ -33,13 +33,15 @@
 
 use serde_json::{Map, Value};
 
-use crate::deep::{MAX_DEPTH, deeper_than};
-use crate::field::{FieldError, Path};
-use crate::names::NameTable;
-use crate::structural::Structural;
-use crate::validation::defaults::coerce_value_view;
-use crate::value::{Check, NodeRef, TRIVIAL_ARRAY, TRIVIAL_BOOL, TRIVIAL_OBJECT, TRIVIAL_STRING};
-use crate::walk::View;
+use crate::crd::validation::defaults::coerce_value_view;
+use crate::model::depth::{MAX_DEPTH, deeper_than};
+use crate::model::field::{FieldError, Path};
+use crate::model::structural::Structural;
+use crate::object::name_table::NameTable;
+use crate::object::schema_view::View;
+use crate::object::value_validation::{
+    Check, NodeRef, TRIVIAL_ARRAY, TRIVIAL_BOOL, TRIVIAL_OBJECT, TRIVIAL_STRING,
+};
 
 const META_FIELDS: [&str; 3] = ["apiVersion", "kind", "metadata"];
 
@@ -366,7 +368,7 @@ fn walk_object<'a>(
             if prune_all {
                 cx.record(at, k);
                 // Dropped without recursion, however deep.
-                crate::deep::drop_deep(std::mem::take(v));
+                crate::model::depth::drop_deep(std::mem::take(v));
                 return false;
             }
             if let Some((s, embedded, skipping)) = ps {
@@ -380,7 +382,7 @@ fn walk_object<'a>(
                     if !is_meta(k) || !at.is_empty() {
                         cx.record(at, k);
                     }
-                    crate::deep::drop_deep(std::mem::take(v));
+                    crate::model::depth::drop_deep(std::mem::take(v));
                     return false;
                 }
             }
@@ -919,7 +921,7 @@ fn checked_entry(
             if !is_meta(k) || !at.is_empty() {
                 cx.record(at, k);
             }
-            crate::deep::drop_deep(std::mem::take(v));
+            crate::model::depth::drop_deep(std::mem::take(v));
             return false;
         }
         return true;

@@ -11,8 +11,8 @@
 //! resource or has a list type to check, so walks skip subtrees where they
 //! have nothing to do. Skipping is exact: the walks only act at such nodes.
 
-use crate::names::NameTable;
-use crate::structural::Structural;
+use crate::model::structural::Structural;
+use crate::object::name_table::NameTable;
 
 /// The prepared lookups and summaries of one schema node.
 #[derive(Debug, Default)]
@@ -227,9 +227,9 @@ impl<'a> View<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::field::Path;
-    use crate::wire::JsonSchemaProps;
-    use crate::wire::codec::{DecodeCx, Wire};
+    use crate::model::field::Path;
+    use crate::model::wire::JsonSchemaProps;
+    use crate::model::wire::codec::{DecodeCx, Wire};
     use serde_json::json;
 
     #[allow(clippy::unwrap_used)]

@@ -11,9 +11,9 @@ use indexmap::IndexMap;
 use serde_json::{Number, Value};
 
 use super::{SchemaCx, StructuralSchema};
-use crate::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
+use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
 
-pub use crate::wire::JsonSchemaProps as Schema;
+pub use crate::model::wire::JsonSchemaProps as Schema;
 
 mod unions;
 pub use unions::Union;
@@ -587,7 +587,7 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
         s.title = Some(t.to_string());
     }
     if let Some(f) = a.format {
-        if !crate::check::is_supported_format(s.type_str(), f) {
+        if !crate::crd::check::is_supported_format(s.type_str(), f) {
             cx.error(format!(
                 "`format = {f:?}` is not a format the API server knows for {}; it would ignore it \
                  (integers: int32, int64; numbers: float, double; strings: date-time, byte, \
@@ -727,9 +727,9 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
 /// decoded through the wire model.
 fn apply_junctor(cx: &mut SchemaCx, s: &mut JsonSchemaProps, key: &str, json: &Json) {
     let value = json.to_value();
-    let mut dcx = crate::wire::codec::DecodeCx::default();
-    let path = crate::field::Path::new([key]);
-    let decode = |v: &Value, dcx: &mut crate::wire::codec::DecodeCx| {
+    let mut dcx = crate::model::wire::codec::DecodeCx::default();
+    let path = crate::model::field::Path::new([key]);
+    let decode = |v: &Value, dcx: &mut crate::model::wire::codec::DecodeCx| {
         JsonSchemaProps::from_value(v, &path, dcx)
     };
     match (key, &value) {

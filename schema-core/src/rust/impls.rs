@@ -10,7 +10,7 @@ use indexmap::{IndexMap, IndexSet};
 use serde_json::{Number, Value};
 
 use super::{MapKey, SchemaCx, StructuralSchema};
-use crate::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool};
+use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool};
 
 fn typed(t: &str) -> JsonSchemaProps {
     JsonSchemaProps {

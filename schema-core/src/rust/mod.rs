@@ -4,7 +4,7 @@
 //! runs in.
 //!
 //! A type's schema is a [`JsonSchemaProps`] of the wire model, the same
-//! lossless model every other front end produces; [`crate::structural`]
+//! lossless model every other front end produces; [`crate::model::structural`]
 //! reads it as the server does. Expansion is a plain recursive call through
 //! [`SchemaCx::subschema`], which keeps the stack of types being expanded:
 //! a type met again inside itself is a recursive type, which a structural
@@ -74,7 +74,7 @@ pub mod __private;
 
 use std::fmt;
 
-use crate::wire::JsonSchemaProps;
+use crate::model::wire::JsonSchemaProps;
 
 #[cfg(feature = "k8s-openapi")]
 pub use crd::to_k8s_crd;
@@ -85,7 +85,7 @@ pub use crd::{
 };
 
 /// How deep schemas may nest (the wire model's own limit).
-pub const MAX_DEPTH: usize = crate::wire::codec::MAX_DEPTH;
+pub const MAX_DEPTH: usize = crate::model::wire::codec::MAX_DEPTH;
 
 /// A Rust type with a structural schema.
 ///

@@ -26,7 +26,7 @@ mod tests;
 
 use std::fmt;
 
-use schema_core::source::{Location, SourceError};
+use schema_core::model::source::{Location, SourceError};
 
 use model::Model;
 use walk::{Walk, is_child_location};

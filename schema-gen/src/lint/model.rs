@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use schema_core::source::{self, Document, Limits, PathSegment};
+use schema_core::model::source::{self, Document, Limits, PathSegment};
 
 use super::{LintError, Loader};
 

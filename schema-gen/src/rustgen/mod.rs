@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use schema_core::check::{Input, read_input_owned};
-use schema_core::source::{self, Limits};
-use schema_core::wire::{CrdVersion, CustomResourceDefinition};
+use schema_core::crd::check::{Input, read_input_owned};
+use schema_core::model::source::{self, Limits};
+use schema_core::model::wire::{CrdVersion, CustomResourceDefinition};
 use serde_json::Value;
 
 use space::{Attr, AttrValue, Ty, TypeSpace};
@@ -375,7 +375,7 @@ pub fn generate_file(
 ) -> Result<String, GenError> {
     let mut modules: BTreeMap<String, Vec<VersionInput<'_>>> = BTreeMap::new();
     let mut module_order: Vec<String> = Vec::new();
-    let mut bare: Option<&schema_core::wire::JsonSchemaProps> = None;
+    let mut bare: Option<&schema_core::model::wire::JsonSchemaProps> = None;
     for (di, doc) in f.documents.iter().enumerate() {
         match doc {
             Input::Schema(s) => {

@@ -12,7 +12,7 @@
 use serde_json::{Map, Number, Value};
 
 use super::yaml::{PlainKind, plain_kind};
-use crate::field::format_float;
+use schema_core::model::field::format_float;
 
 const BEST_INDENT: i64 = 2;
 

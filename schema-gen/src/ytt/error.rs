@@ -1,6 +1,6 @@
 //! Errors of the ytt front end, rendered as ytt renders schema errors.
 
-use crate::source::SourceError;
+use schema_core::model::source::SourceError;
 
 /// The source excerpt of one failure: the lines of the annotations
 /// involved and of the node, as `(line, text)`.

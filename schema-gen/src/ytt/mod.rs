@@ -30,7 +30,7 @@
 //! annotations and anchors merged with `<<` are errors naming the line.
 //!
 //! Nesting is limited to [`MAX_NESTING`] levels of maps and arrays, and the
-//! input goes through [`crate::source`]'s limits first, so no input makes
+//! input goes through [`schema_core::model::source`]'s limits first, so no input makes
 //! this module panic or recurse without bound.
 
 mod emit;
@@ -47,9 +47,9 @@ pub use error::{Failure, Frame, SchemaError, YttError};
 pub use schema::{ArrayItemType, Docs, DocumentType, MapItemType, ScalarKind, Type, Validation};
 pub use yaml::MAX_NESTING;
 
-use crate::field::Path;
-use crate::wire::JsonSchemaProps;
-use crate::wire::codec::{DecodeCx, Wire};
+use schema_core::model::field::Path;
+use schema_core::model::wire::JsonSchemaProps;
+use schema_core::model::wire::codec::{DecodeCx, Wire};
 
 /// A ytt data-values schema.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::*;
-use crate::structural::Structural;
+use schema_core::model::structural::Structural;
 
 fn schema(src: &str) -> YttSchema {
     parse("schema.yml", src.as_bytes()).unwrap_or_else(|e| panic!("{e}"))
@@ -104,8 +104,8 @@ fn structural_and_crd() {
     assert!(st.properties.contains_key("extra"));
     let crd = s.crd(&CrdNames::default());
     assert_eq!(crd["metadata"]["name"], "datavalues.values.example.com");
-    let input = crate::check::read_input_owned(crd).unwrap().0;
-    let report = crate::check::check(&input);
+    let input = schema_core::crd::check::read_input_owned(crd).unwrap().0;
+    let report = schema_core::crd::check::check(&input);
     assert!(report.errors.is_empty(), "{:?}", report.errors);
 }
 

@@ -20,7 +20,7 @@ use serde_json::{Number, Value};
 
 use super::error::{Frame, YttError};
 use super::starlark::{Args, parse_args};
-use crate::source::{self, Limits};
+use schema_core::model::source::{self, Limits};
 
 /// Deepest nesting of maps and arrays accepted in a schema.
 pub const MAX_NESTING: usize = 100;
@@ -312,7 +312,9 @@ fn attach(
                         return Err(syntax(name, start_line, "a map key must not be null"));
                     }
                     SrcValue::Scalar(Value::Bool(b)) => b.to_string(),
-                    SrcValue::Scalar(Value::Number(n)) => crate::field::format_number(&n),
+                    SrcValue::Scalar(Value::Number(n)) => {
+                        schema_core::model::field::format_number(&n)
+                    }
                     _ => {
                         return Err(syntax(name, start_line, "a map key must be a scalar"));
                     }

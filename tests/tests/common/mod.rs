@@ -1,9 +1,9 @@
 //! Helpers shared by the hostile-input tests.
 
-use schema_core::admission::Admission;
-use schema_core::field::Path;
-use schema_core::wire::JsonSchemaProps;
-use schema_core::wire::codec::DecodeCx;
+use schema_core::model::field::Path;
+use schema_core::model::wire::JsonSchemaProps;
+use schema_core::model::wire::codec::DecodeCx;
+use schema_core::object::admission::Admission;
 use serde_json::{Value, json};
 
 /// Admission against a bare schema.

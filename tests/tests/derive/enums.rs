@@ -4,7 +4,7 @@
 //! admitted while objects with two variants or a wrong tag are rejected.
 
 use super::*;
-use schema_core::admission::Admission;
+use schema_core::object::admission::Admission;
 
 /// Admits `value` as the property `value` of an object whose schema holds
 /// `T`'s; the errors, as the server prints them.

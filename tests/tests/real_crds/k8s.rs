@@ -3,8 +3,8 @@
 //! no description of their own, hence plain comments here).
 
 use schema_core::StructuralSchema;
+use schema_core::model::wire::JsonSchemaProps;
 use schema_core::rust::SchemaCx;
-use schema_core::wire::JsonSchemaProps;
 use serde::{Deserialize, Serialize};
 
 // `metav1.Time`: an RFC 3339 timestamp.

@@ -24,11 +24,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use schema_core::StructuralSchema;
-use schema_core::admission::{Admission, Admitted};
-use schema_core::check::{Input, read_input_owned};
+use schema_core::crd::check::{Input, read_input_owned};
+use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::wire::CustomResourceDefinition;
+use schema_core::object::admission::{Admission, Admitted};
 use schema_core::rust::schema_for;
-use schema_core::source::{Limits, parse_documents};
-use schema_core::wire::CustomResourceDefinition;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -433,7 +433,7 @@ fn certificate_crd_equals_published() {
         .unwrap_or_else(|e| panic!("{e}"));
     p.assert_same(
         "/spec",
-        &schema_core::wire::codec::Wire::encode(&crd)["spec"],
+        &schema_core::model::wire::codec::Wire::encode(&crd)["spec"],
     );
     assert_eq!(crd.name(), Some("certificates.cert-manager.io"));
 }
@@ -448,7 +448,7 @@ fn prometheus_rule_crd_equals_published() {
         .unwrap_or_else(|e| panic!("{e}"));
     p.assert_same(
         "/spec",
-        &schema_core::wire::codec::Wire::encode(&crd)["spec"],
+        &schema_core::model::wire::codec::Wire::encode(&crd)["spec"],
     );
     assert_eq!(crd.name(), Some("prometheusrules.monitoring.coreos.com"));
 }

@@ -1,6 +1,6 @@
 use schema_core::StructuralSchema;
 
-fn raw(_: &mut schema_core::rust::SchemaCx) -> schema_core::wire::JsonSchemaProps {
+fn raw(_: &mut schema_core::rust::SchemaCx) -> schema_core::model::wire::JsonSchemaProps {
     Default::default()
 }
 

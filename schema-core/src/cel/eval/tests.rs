@@ -2,15 +2,15 @@
 
 use serde_json::{Value, json};
 
-use super::compile::parse_versioned;
-use super::eval::{Activation, PER_CALL_LIMIT, evaluate};
-use super::functions::CompatibilityVersion;
-use super::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
-use super::value::{SchemaRef, Val, from_json};
-use crate::field::Path;
-use crate::structural::Structural;
-use crate::wire::JsonSchemaProps;
-use crate::wire::codec::{DecodeCx, Wire};
+use crate::cel::compile::parse_versioned;
+use crate::cel::eval::{Activation, PER_CALL_LIMIT, evaluate};
+use crate::cel::functions::CompatibilityVersion;
+use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
+use crate::cel::value::{SchemaRef, Val, from_json};
+use crate::model::field::Path;
+use crate::model::structural::Structural;
+use crate::model::wire::JsonSchemaProps;
+use crate::model::wire::codec::{DecodeCx, Wire};
 
 fn structural(v: &Value) -> Structural {
     let mut cx = DecodeCx::default();
@@ -29,9 +29,12 @@ fn show(v: &Val<'_>) -> String {
         Val::Double(d) => format!("{d:?}"),
         Val::Str(s) => format!("'{}'", s.as_str()),
         Val::Bytes(b) => format!("b{b:?}"),
-        Val::Duration(d) => format!("duration({})", super::lib::time::format_duration(*d)),
+        Val::Duration(d) => format!("duration({})", crate::cel::lib::time::format_duration(*d)),
         Val::Timestamp(s, n) => {
-            format!("timestamp({})", crate::gotime::format_rfc3339_nano(*s, *n))
+            format!(
+                "timestamp({})",
+                crate::go::time::format_rfc3339_nano(*s, *n)
+            )
         }
         Val::List(l) => format!(
             "[{}]",
@@ -508,7 +511,7 @@ fn per_call_cost_limit_stops_blowups() {
     let deep = format!("1{}", " + 1".repeat(245));
     let shown = std::thread::scope(|sc| {
         std::thread::Builder::new()
-            .stack_size(super::validator::EVAL_STACK_SIZE)
+            .stack_size(crate::cel::validator::EVAL_STACK_SIZE)
             .spawn_scoped(sc, || {
                 let expr = parse(&deep);
                 let act = Activation {
@@ -527,7 +530,7 @@ fn per_call_cost_limit_stops_blowups() {
     let deep = format!("{}1{}", "{'a': ".repeat(247), "}.a".repeat(247));
     let shown = std::thread::scope(|sc| {
         std::thread::Builder::new()
-            .stack_size(super::validator::EVAL_STACK_SIZE)
+            .stack_size(crate::cel::validator::EVAL_STACK_SIZE)
             .spawn_scoped(sc, || {
                 let expr = parse(&deep);
                 let act = Activation {

@@ -12,7 +12,7 @@ use super::{Ext, MAX_STRING_BYTES, check_len, int_arg, list_strings, str_arg};
 use crate::cel::eval::{EvalError, EvalResult, owned_str};
 use crate::cel::functions::FORMAT_NAMES;
 use crate::cel::value::Val;
-use crate::objectmeta;
+use crate::object::metadata;
 
 fn out_of_range(i: i64) -> EvalError {
     EvalError::new(format!("index out of range: {i}"))
@@ -259,7 +259,7 @@ fn go_split_n(s: &str, sep: &str, n: i64) -> Vec<String> {
 fn quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
-        match crate::field::backslash_escape(c) {
+        match crate::model::field::backslash_escape(c) {
             Some(e) => out.push_str(e),
             None => out.push(c),
         }
@@ -296,7 +296,7 @@ fn format_s(v: &Val<'_>) -> Result<String, EvalError> {
             } else if d.is_infinite() {
                 if *d > 0.0 { "Infinity" } else { "-Infinity" }.into()
             } else {
-                crate::field::format_float(*d)
+                crate::model::field::format_float(*d)
             }
         }
         other => super::display(other),
@@ -487,37 +487,37 @@ fn validate_format(f: &str, s: &str) -> Vec<String> {
         }
     };
     match f {
-        "dns1123Label" => objectmeta::is_dns1123_label(s),
-        "dns1123Subdomain" => objectmeta::is_dns1123_subdomain(s),
-        "dns1035Label" => objectmeta::is_dns1035_label(s),
-        "qualifiedName" => objectmeta::is_qualified_name(s),
-        "dns1123LabelPrefix" => objectmeta::is_dns1123_label(&prefix(s)),
-        "dns1123SubdomainPrefix" => objectmeta::is_dns1123_subdomain(&prefix(s)),
-        "dns1035LabelPrefix" => objectmeta::is_dns1035_label(&prefix(s)),
-        "labelValue" => objectmeta::is_valid_label_value(s),
+        "dns1123Label" => metadata::is_dns1123_label(s),
+        "dns1123Subdomain" => metadata::is_dns1123_subdomain(s),
+        "dns1035Label" => metadata::is_dns1035_label(s),
+        "qualifiedName" => metadata::is_qualified_name(s),
+        "dns1123LabelPrefix" => metadata::is_dns1123_label(&prefix(s)),
+        "dns1123SubdomainPrefix" => metadata::is_dns1123_subdomain(&prefix(s)),
+        "dns1035LabelPrefix" => metadata::is_dns1035_label(&prefix(s)),
+        "labelValue" => metadata::is_valid_label_value(s),
         "uri" => {
-            if crate::value::uri::is_request_uri(s) {
+            if crate::go::url::is_request_uri(s) {
                 vec![]
             } else {
                 vec!["invalid URI".into()]
             }
         }
         "uuid" => {
-            if crate::value::formats::check("uuid", s) == Some(true) {
+            if crate::go::formats::check("uuid", s) == Some(true) {
                 vec![]
             } else {
                 vec!["does not match the UUID format".into()]
             }
         }
         "byte" => {
-            if crate::value::formats::base64_std_decode(s).is_some() {
+            if crate::go::formats::base64_std_decode(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid base64".into()]
             }
         }
         "date" => {
-            if crate::gotime::parse_date(s).is_some() {
+            if crate::go::time::parse_date(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid date".into()]

@@ -1,10 +1,10 @@
 //! Durations and timestamps: cel-go's conversions from strings (Go's
-//! `time` parsing, in [`crate::gotime`]), strfmt's date-time parsing, the
+//! `time` parsing, in [`crate::go::time`]), strfmt's date-time parsing, the
 //! string forms and the timestamp accessors.
 
 use crate::cel::eval::{EvalError, EvalResult};
 use crate::cel::value::Val;
-use crate::gotime;
+use crate::go;
 
 /// Seconds of 0001-01-01T00:00:00Z and of 9999-12-31T23:59:59Z: CEL's
 /// timestamp range.
@@ -35,7 +35,7 @@ pub(crate) fn ts_add<'a>(secs: i64, nanos: u32, d: i64) -> EvalResult<'a> {
 ///
 /// cel-go's type conversion error with Go's reason.
 pub(crate) fn string_to_duration(s: &str) -> Result<i64, EvalError> {
-    gotime::parse_duration(s).map_err(|e| {
+    go::time::parse_duration(s).map_err(|e| {
         EvalError::new(format!(
             "type conversion error from 'string' to 'google.protobuf.Duration': {e}"
         ))
@@ -50,7 +50,7 @@ pub(crate) fn string_to_duration(s: &str) -> Result<i64, EvalError> {
 /// cel-go's type conversion error with Go's reason, or `timestamp
 /// overflow`.
 pub(crate) fn string_to_timestamp<'a>(s: &str) -> EvalResult<'a> {
-    match gotime::parse_rfc3339(s) {
+    match go::time::parse_rfc3339(s) {
         Ok((secs, nanos)) => check_ts(secs, nanos),
         Err(e) => Err(EvalError::new(format!(
             "type conversion error from 'string' to 'google.protobuf.Timestamp': {e}"
@@ -61,7 +61,7 @@ pub(crate) fn string_to_timestamp<'a>(s: &str) -> EvalResult<'a> {
 /// strfmt's `ParseDateTime`: RFC 3339 with or without fractions, and the
 /// forms without a colon in the zone or without a zone.
 pub(crate) fn parse_strfmt_date_time(s: &str) -> Option<(i64, u32)> {
-    if let Ok(t) = gotime::parse_rfc3339(s) {
+    if let Ok(t) = go::time::parse_rfc3339(s) {
         return Some(t);
     }
     // `2006-01-02T15:04:05.999999999Z0700` and `…Z07:00` variants, and no zone.
@@ -79,7 +79,7 @@ pub(crate) fn parse_strfmt_date_time(s: &str) -> Option<(i64, u32)> {
         } else {
             zone.to_string()
         };
-        return gotime::parse_rfc3339(&format!("{head}{fixed_zone}")).ok();
+        return go::time::parse_rfc3339(&format!("{head}{fixed_zone}")).ok();
     }
     None
 }
@@ -95,7 +95,7 @@ pub(crate) fn format_duration(d: i64) -> String {
         out.push('-');
     }
     out.push_str(&secs.to_string());
-    gotime::push_fraction(&mut out, frac as u32);
+    go::time::push_fraction(&mut out, frac as u32);
     out.push('s');
     out
 }
@@ -142,11 +142,11 @@ pub(crate) fn accessor<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
             let local = secs + offset;
             let days = local.div_euclid(86_400);
             let rem = local.rem_euclid(86_400);
-            let (y, m, d) = gotime::civil_from_days(days);
+            let (y, m, d) = go::time::civil_from_days(days);
             Ok(Val::Int(match name {
                 "getFullYear" => y,
                 "getMonth" => m - 1,
-                "getDayOfYear" => days - gotime::days_from_civil(y, 1, 1),
+                "getDayOfYear" => days - go::time::days_from_civil(y, 1, 1),
                 "getDayOfMonth" => d - 1,
                 "getDate" => d,
                 "getDayOfWeek" => (days + 4).rem_euclid(7),

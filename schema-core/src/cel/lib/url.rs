@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::{Ext, string_list_map};
 use crate::cel::eval::{EvalError, EvalResult, owned_str};
 use crate::cel::value::Val;
-use crate::value::uri;
+use crate::go::url;
 
 /// A parsed URL.
 #[derive(Clone, Debug)]
@@ -26,7 +26,7 @@ impl Url {
     ///
     /// Go's `*url.Error` text.
     pub fn parse(raw: &str) -> Result<Url, String> {
-        let u = uri::parse_request_uri(raw)?;
+        let u = url::parse_request_uri(raw)?;
         Ok(Url {
             raw: raw.to_string(),
             scheme: u.scheme,
@@ -72,7 +72,7 @@ impl Url {
 
 /// `url.QueryUnescape`; `None` when it fails or the result is not UTF-8.
 fn unescape_query(s: &str) -> Option<String> {
-    String::from_utf8(uri::unescape(s, uri::Mode::QueryComponent).ok()?).ok()
+    String::from_utf8(url::unescape(s, url::Mode::QueryComponent).ok()?).ok()
 }
 
 /// `url.ParseQuery`, keeping the pairs that parse, keys in first-seen

@@ -9,10 +9,10 @@ use serde_json::{Value, json};
 use crate::cel::compile::{RuleEnv, compile_rule};
 use crate::cel::decl::schema_decl_type;
 use crate::cel::functions::CompatibilityVersion;
-use crate::field::Path;
-use crate::structural::Structural;
-use crate::wire::JsonSchemaProps;
-use crate::wire::codec::{DecodeCx, Wire};
+use crate::model::field::Path;
+use crate::model::structural::Structural;
+use crate::model::wire::JsonSchemaProps;
+use crate::model::wire::codec::{DecodeCx, Wire};
 
 fn structural(v: &Value) -> Structural {
     let p = JsonSchemaProps::decode(v, &Path::root(), &mut DecodeCx::default()).unwrap();

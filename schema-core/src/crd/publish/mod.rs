@@ -47,12 +47,12 @@ use std::sync::OnceLock;
 
 use serde_json::{Map, Number, Value};
 
-use crate::field::Path;
-use crate::structural::{
+use crate::crd::validation::structural::{StructuralOptions, validate_structural};
+use crate::model::field::Path;
+use crate::model::structural::{
     Extensions, Generic, NestedValueValidation, NewStructuralError, Structural, ValueValidation,
 };
-use crate::validation::structural::{StructuralOptions, validate_structural};
-use crate::wire::{
+use crate::model::wire::{
     CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray,
     ValidationRule,
 };

@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use serde_json::json;
 
 use super::*;
-use crate::wire::codec::{DecodeCx, Wire};
+use crate::model::wire::codec::{DecodeCx, Wire};
 
 fn props(v: &Value) -> JsonSchemaProps {
     let mut cx = DecodeCx::default();
@@ -559,10 +559,14 @@ fn corpus_publishes() {
     for file in yaml_files(&dir) {
         let name = file.display().to_string();
         let bytes = std::fs::read(&file).expect("read corpus file");
-        let docs = crate::source::parse_documents(&name, &bytes, &crate::source::Limits::default())
-            .expect("corpus file parses");
+        let docs = crate::model::source::parse_documents(
+            &name,
+            &bytes,
+            &crate::model::source::Limits::default(),
+        )
+        .expect("corpus file parses");
         for doc in docs {
-            let Ok((input, _)) = crate::check::read_input(&doc.value) else {
+            let Ok((input, _)) = crate::crd::check::read_input(&doc.value) else {
                 continue;
             };
             let Some(c) = input.crd() else { continue };

@@ -44,12 +44,14 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use crate::field::{ErrorList, FieldError, Path, PathElement, go_quote};
-use crate::structural::Structural;
-use crate::validation::fieldpath::{FieldPathError, valid_field_path};
-use crate::validation::schema::{SchemaOptions, validate_custom_resource_definition_validation};
-use crate::wire::codec::Wire;
-use crate::wire::{
+use crate::cel::field_path::{FieldPathError, valid_field_path};
+use crate::crd::validation::schema::{
+    SchemaOptions, validate_custom_resource_definition_validation,
+};
+use crate::model::field::{ErrorList, FieldError, Path, PathElement, go_quote};
+use crate::model::structural::Structural;
+use crate::model::wire::codec::Wire;
+use crate::model::wire::{
     CrdSpec, CrdSubresources, CrdVersion, CustomResourceDefinition, CustomResourceValidation,
     JsonSchemaProps, PrinterColumn, SchemaOrArray, SchemaOrBool, SchemaOrStringArray,
     SelectableField, ServiceReference, ValidationRule, WebhookClientConfig,
@@ -62,7 +64,7 @@ use crate::wire::{
 /// validation exactly. `v1beta1` was last served by Kubernetes 1.21, whose
 /// create validation derived some options from the request version; a
 /// [`RequestVersion::V1Beta1`] request (the CRD already converted with
-/// [`to_v1`](crate::wire::v1beta1::CustomResourceDefinitionV1Beta1::to_v1))
+/// [`to_v1`](crate::model::wire::v1beta1::CustomResourceDefinitionV1Beta1::to_v1))
 /// is validated with those options: no defaults allowed in schemas, no
 /// schema required, no property-type check, structural schemas required
 /// only when pruning, defaults or Kubernetes extensions ask for it, no API
@@ -295,7 +297,7 @@ fn defaulted_spec(crd: &CustomResourceDefinition) -> CrdSpec {
     }
     let conversion = spec
         .conversion
-        .get_or_insert_with(|| crate::wire::CrdConversion {
+        .get_or_insert_with(|| crate::model::wire::CrdConversion {
             strategy: Some("None".into()),
             ..Default::default()
         });
@@ -1303,7 +1305,7 @@ fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>) -> Vec<St
         out.push("must not be an empty string".into());
     }
     for (i, c) in w.char_indices() {
-        if !crate::field::is_go_print(c) {
+        if !crate::model::field::is_go_print(c) {
             out.push(format!(
                 "must only contain printable UTF-8 characters; non-printable character found at index {i}"
             ));
@@ -1648,7 +1650,7 @@ fn validate_conversion_review_versions(
 /// `webhook.ValidateWebhookURL` with `forceHttps`.
 fn validate_webhook_url(p: &Path, url: &str, errs: &mut ErrorList) {
     const FORM: &str = "; desired format: https://host[/path]";
-    match crate::value::uri::parse(url) {
+    match crate::go::url::parse(url) {
         Err(e) => errs.push(FieldError::required(
             p,
             format!("url must be a valid URL: {e}{FORM}"),
@@ -1841,7 +1843,7 @@ fn validate_api_approval(group: &str, meta: Option<&Value>, errs: &mut ErrorList
     if annotation.starts_with("unapproved") {
         return;
     }
-    let approved = crate::value::uri::parse_request_uri(annotation)
+    let approved = crate::go::url::parse_request_uri(annotation)
         .is_ok_and(|u| !u.host.is_empty() && !u.scheme.is_empty());
     if !approved {
         errs.push(FieldError::invalid(
@@ -1856,10 +1858,10 @@ fn validate_api_approval(group: &str, meta: Option<&Value>, errs: &mut ErrorList
 }
 
 // ---------------------------------------------------------------------------
-// apimachinery's name checks (shared with `crate::objectmeta`)
+// apimachinery's name checks (shared with `crate::object::metadata`)
 // ---------------------------------------------------------------------------
 
-use crate::objectmeta::{
+use crate::object::metadata::{
     is_dns1035_label, is_dns1123_subdomain, is_qualified_name,
     is_valid_label_value as is_label_value,
 };
@@ -1880,8 +1882,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::field::ErrorType;
-    use crate::wire::codec::DecodeCx;
+    use crate::model::field::ErrorType;
+    use crate::model::wire::codec::DecodeCx;
 
     fn decode(v: &Value) -> CustomResourceDefinition {
         let mut cx = DecodeCx::default();

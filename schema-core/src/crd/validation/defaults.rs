@@ -7,13 +7,13 @@
 
 use serde_json::{Map, Value};
 
-use crate::field::{ErrorList, FieldError, Path};
-use crate::objectmeta;
-use crate::prune::prune;
-use crate::structural::Structural;
-use crate::value::SchemaValidator;
-use crate::walk::View;
-use crate::wire::codec::Loc;
+use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::structural::Structural;
+use crate::model::wire::codec::Loc;
+use crate::object::metadata;
+use crate::object::prune::prune;
+use crate::object::schema_view::View;
+use crate::object::value_validation::SchemaValidator;
 
 /// Builds the object surrounding a default that sits inside an embedded
 /// resource's apiVersion, kind or metadata: the default wrapped in the
@@ -260,7 +260,7 @@ fn coerce_walk(
     match x {
         Value::Object(map) => {
             if embedded(s.schema(), forced) {
-                if let Some(e) = objectmeta::coerce_embedded_resource(&p.path(), map, false) {
+                if let Some(e) = metadata::coerce_embedded_resource(&p.path(), map, false) {
                     return Some(e);
                 }
             }
@@ -334,7 +334,7 @@ fn validate_meta_walk(
     match x {
         Value::Object(map) => {
             if embedded(s.schema(), forced) {
-                errs.extend(objectmeta::validate_embedded_resource(&p.path(), map));
+                errs.extend(metadata::validate_embedded_resource(&p.path(), map));
             }
             for (k, v) in map {
                 if let Some(prop) = s.prop(k) {

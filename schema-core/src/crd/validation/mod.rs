@@ -3,6 +3,5 @@
 
 pub mod crd;
 pub mod defaults;
-pub mod fieldpath;
 pub mod schema;
 pub mod structural;

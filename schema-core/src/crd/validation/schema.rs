@@ -10,12 +10,12 @@ use crate::cel::compile::{RuleEnv, compile_rule};
 use crate::cel::decl::{DeclType, schema_decl_type};
 use crate::cel::escape::escape;
 use crate::cel::functions::CompatibilityVersion;
-use crate::field::{ErrorList, FieldError, Path};
-use crate::structural::Structural;
-use crate::validation::defaults::validate_defaults;
-use crate::validation::structural::{StructuralOptions, validate_structural};
-use crate::wire::codec::Wire;
-use crate::wire::{CustomResourceValidation, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
+use crate::crd::validation::defaults::validate_defaults;
+use crate::crd::validation::structural::{StructuralOptions, validate_structural};
+use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::structural::Structural;
+use crate::model::wire::codec::Wire;
+use crate::model::wire::{CustomResourceValidation, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
 
 /// The validation options the server derives from the request
 /// (`validationOptions` in apiextensions' validation.go). A new CRD uses
@@ -725,7 +725,7 @@ fn openapi_schema(
         }
     }
     for (name, dep) in s.dependencies.iter().flatten() {
-        if let crate::wire::SchemaOrStringArray::Schema(d) = dep {
+        if let crate::model::wire::SchemaOrStringArray::Schema(d) = dep {
             openapi_schema(
                 d,
                 &p.child("dependencies").key(name.as_str()),
@@ -1014,7 +1014,7 @@ fn rules(
                 "fieldPath must not contain line breaks",
             ));
         }
-        if !fp.is_empty() && !crate::validation::fieldpath::path_valid(s, fp) {
+        if !fp.is_empty() && !crate::cel::field_path::path_valid(s, fp) {
             errs.push(FieldError::invalid(
                 &rp.child("fieldPath"),
                 fp,

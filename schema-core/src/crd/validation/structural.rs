@@ -2,10 +2,10 @@
 //! structural schema (apiextensions `pkg/apiserver/schema/validation.go`
 //! and `complete.go`), with the server's paths, messages and order.
 
-use crate::field::{ErrorList, FieldError, Path};
 use crate::goregex;
-use crate::structural::{NestedValueValidation, Structural, ValueValidation};
-use crate::wire::codec::Loc;
+use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::structural::{NestedValueValidation, Structural, ValueValidation};
+use crate::model::wire::codec::Loc;
 
 /// Options of the structural check (`ValidationOptions`). CRDs use the
 /// default: everything off.
@@ -38,7 +38,7 @@ pub fn validate_structural(path: &Path, s: &Structural, opts: StructuralOptions)
 
 /// Sorts errors by their `Error()` string, byte-wise.
 pub fn sort_errors(errs: &mut ErrorList) {
-    let mut keyed: Vec<(String, crate::field::FieldError)> =
+    let mut keyed: Vec<(String, crate::model::field::FieldError)> =
         errs.drain(..).map(|e| (e.to_string(), e)).collect();
     keyed.sort_by(|a, b| a.0.cmp(&b.0));
     errs.extend(keyed.into_iter().map(|(_, e)| e));

@@ -122,7 +122,7 @@
 
 mod block;
 
-use crate::field::go_quote;
+use crate::model::field::go_quote;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -1848,7 +1848,7 @@ fn resolve<'t>(
                 Err(bad(&text))
             }
         }
-        TagKind::Binary => match crate::value::formats::base64_std_decode(&text) {
+        TagKind::Binary => match crate::go::formats::base64_std_decode(&text) {
             Some(bytes) => Ok(Resolved::Str(Cow::Owned(lossy_utf8(&bytes)))),
             None => Err(format!(
                 "invalid base64 data for tag !!binary: {}",

@@ -8,7 +8,7 @@
 use indexmap::IndexMap;
 use serde_json::{Number, Value};
 
-use crate::field::Path;
+use crate::model::field::Path;
 
 /// The deepest object nesting the decoder accepts (a schema node is one
 /// level; a CRD adds a handful above its schema). Real CRDs stay below 25
@@ -130,9 +130,11 @@ impl<'a> Loc<'a> {
         while let Some(l) = cur {
             match l.elem {
                 LocElem::Base(b) => base = b.clone(),
-                LocElem::Child(c) => elems.push(crate::field::PathElement::Child(c.to_string())),
-                LocElem::Key(k) => elems.push(crate::field::PathElement::Key(k.to_string())),
-                LocElem::Index(i) => elems.push(crate::field::PathElement::Index(i)),
+                LocElem::Child(c) => {
+                    elems.push(crate::model::field::PathElement::Child(c.to_string()))
+                }
+                LocElem::Key(k) => elems.push(crate::model::field::PathElement::Key(k.to_string())),
+                LocElem::Index(i) => elems.push(crate::model::field::PathElement::Index(i)),
             }
             cur = l.parent;
         }
@@ -337,7 +339,7 @@ macro_rules! wire_struct {
                 pub $field: Option<$ty>,
             )*
             /// Keys this model does not know, kept verbatim and in order.
-            pub extra: $crate::wire::codec::Extra,
+            pub extra: $crate::model::wire::codec::Extra,
             /// Known keys that were written as an explicit `null`.
             pub explicit_nulls: Vec<&'static str>,
         }
@@ -347,20 +349,20 @@ macro_rules! wire_struct {
             pub const KEYS: &'static [&'static str] = &[$($key),*];
         }
 
-        impl $crate::wire::codec::Wire for $name {
+        impl $crate::model::wire::codec::Wire for $name {
             fn decode_at(
                 v: serde_json::Value,
-                loc: &$crate::wire::codec::Loc<'_>,
-                cx: &mut $crate::wire::codec::DecodeCx,
+                loc: &$crate::model::wire::codec::Loc<'_>,
+                cx: &mut $crate::model::wire::codec::DecodeCx,
             ) -> Option<Self> {
                 let serde_json::Value::Object(map) = v else {
-                    cx.error(&loc.path(), format!("expected an object, found {}", $crate::wire::codec::kind_of(&v)));
+                    cx.error(&loc.path(), format!("expected an object, found {}", $crate::model::wire::codec::kind_of(&v)));
                     return None;
                 };
-                if cx.depth >= $crate::wire::codec::MAX_DEPTH {
+                if cx.depth >= $crate::model::wire::codec::MAX_DEPTH {
                     cx.error(&loc.path(), format!(
                         "nesting exceeds the limit of {} levels",
-                        $crate::wire::codec::MAX_DEPTH
+                        $crate::model::wire::codec::MAX_DEPTH
                     ));
                     return None;
                 }
@@ -371,7 +373,7 @@ macro_rules! wire_struct {
                     match k.as_str() {
                         $(
                             $key => {
-                                out.$field = $crate::wire::codec::field(
+                                out.$field = $crate::model::wire::codec::field(
                                     val, $key, loc, cx, &mut out.explicit_nulls,
                                 );
                             }
@@ -390,7 +392,7 @@ macro_rules! wire_struct {
                 let mut map = serde_json::Map::new();
                 $(
                     if let Some(v) = &self.$field {
-                        map.insert($key.to_string(), $crate::wire::codec::Wire::encode(v));
+                        map.insert($key.to_string(), $crate::model::wire::codec::Wire::encode(v));
                     } else if self.explicit_nulls.contains(&$key) {
                         map.insert($key.to_string(), serde_json::Value::Null);
                     }

@@ -13,7 +13,7 @@ pub mod v1beta1;
 use indexmap::IndexMap;
 use serde_json::{Number, Value};
 
-use crate::field::Path;
+use crate::model::field::Path;
 use codec::{DecodeCx, Loc, Wire, kind_of, wire_struct};
 
 wire_struct! {

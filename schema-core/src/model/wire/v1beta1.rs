@@ -225,8 +225,8 @@ impl CustomResourceDefinitionV1Beta1 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::field::Path;
-    use crate::wire::codec::{DecodeCx, Wire};
+    use crate::model::field::Path;
+    use crate::model::wire::codec::{DecodeCx, Wire};
     use serde_json::json;
 
     #[test]

@@ -9,8 +9,8 @@
 use serde_json::{Map, Value, json};
 
 use super::*;
-use crate::source::{Limits, parse_documents};
-use crate::wire::CustomResourceDefinition;
+use crate::model::source::{Limits, parse_documents};
+use crate::model::wire::CustomResourceDefinition;
 
 struct Rng(u64);
 
@@ -54,7 +54,7 @@ fn corpus_crds() -> Vec<(String, CustomResourceDefinition)> {
                 continue;
             };
             for doc in docs {
-                if let Ok((input, _)) = crate::check::read_input_owned(doc.value) {
+                if let Ok((input, _)) = crate::crd::check::read_input_owned(doc.value) {
                     if let Some(crd) = input.crd() {
                         out.push((name.clone(), crd.clone()));
                     }
@@ -94,7 +94,7 @@ const CANDIDATES: &[&str] = &[
     "",
 ];
 
-fn string_for(v: Option<&crate::structural::ValueValidation>, rng: &mut Rng) -> Value {
+fn string_for(v: Option<&crate::model::structural::ValueValidation>, rng: &mut Rng) -> Value {
     let Some(v) = v else {
         return json!(CANDIDATES[rng.below(4)]);
     };
@@ -145,7 +145,7 @@ fn string_for(v: Option<&crate::structural::ValueValidation>, rng: &mut Rng) -> 
     json!(s)
 }
 
-fn number_for(v: Option<&crate::structural::ValueValidation>, integer: bool) -> Value {
+fn number_for(v: Option<&crate::model::structural::ValueValidation>, integer: bool) -> Value {
     let min = v
         .and_then(|v| v.minimum.as_ref())
         .and_then(serde_json::Number::as_f64);
@@ -369,7 +369,7 @@ fn one_walk_admits_as_the_steps_do() {
                     valid += 1;
                     let s = fast.structural.as_ref().map(IndexedSchema::view).unwrap();
                     let mut o = obj.clone();
-                    if crate::decode::checkable(&o, s) {
+                    if crate::object::prune_default_walk::checkable(&o, s) {
                         let plan = fast.plan.as_ref().unwrap();
                         if decode_resource_checked(&mut o, s, plan).valid && plan.root_passes(&o) {
                             proven += 1;
@@ -422,7 +422,7 @@ fn small_crd() -> CustomResourceDefinition {
             }],
         },
     });
-    let (input, _) = crate::check::read_input_owned(doc).unwrap();
+    let (input, _) = crate::crd::check::read_input_owned(doc).unwrap();
     input.crd().unwrap().clone()
 }
 
@@ -513,8 +513,8 @@ fn depth_and_edges() {
         let want = slow.update(obj.clone(), old.clone());
         let got = fast.update(obj, old);
         assert_eq!(render(&got), render(&want));
-        crate::deep::drop_deep(want.object);
-        crate::deep::drop_deep(got.object);
+        crate::model::depth::drop_deep(want.object);
+        crate::model::depth::drop_deep(got.object);
     }
     assert!(too_deep >= 6, "{too_deep}");
 }

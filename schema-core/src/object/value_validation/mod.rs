@@ -22,12 +22,6 @@
 //! a schema describes it), so its depth is bounded by the schema's; the
 //! checks that look at whole values (`uniqueItems`, `enum`) are iterative.
 
-pub(crate) mod formats;
-mod govalue;
-mod mail;
-pub(crate) mod net;
-pub(crate) mod uri;
-
 #[cfg(test)]
 mod tests;
 
@@ -37,15 +31,15 @@ use std::fmt::Write as _;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
-use crate::field::{BadValue, ErrorList, FieldError, Path, go_quote};
 use crate::goregex::{self, GoRegex};
-use crate::names::NameTable;
-use crate::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray};
+use crate::model::field::{BadValue, ErrorList, FieldError, Path, go_quote};
+use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray};
+use crate::object::name_table::NameTable;
 
-pub use formats::{FormatCompat, check as check_format};
+pub use crate::go::formats::{FormatCompat, check as check_format};
 
-use formats::Format;
-use govalue::{
+use crate::go::formats::{self, Format};
+use crate::go::json::{
     GoNum, enum_member_matches, format_float_f, go_f64_to_i64, go_json, go_v, has_duplicates,
     is_float64_a_json_integer,
 };

@@ -2,14 +2,14 @@
 
 use serde_json::{Value, json};
 
-use super::formats::{
+use super::{FormatCompat, SchemaValidator};
+use crate::go::formats::{
     base64_std_decode, check, is_date, is_date_time, is_duration, parse_duration,
 };
-use super::govalue::{go_f64_to_i64, go_json, go_v, has_duplicates, is_float64_a_json_integer};
-use super::{FormatCompat, SchemaValidator};
-use crate::field::{Path, format_float};
-use crate::wire::JsonSchemaProps;
-use crate::wire::codec::{DecodeCx, Wire};
+use crate::go::json::{go_f64_to_i64, go_json, go_v, has_duplicates, is_float64_a_json_integer};
+use crate::model::field::{Path, format_float};
+use crate::model::wire::JsonSchemaProps;
+use crate::model::wire::codec::{DecodeCx, Wire};
 
 fn schema(v: &Value) -> JsonSchemaProps {
     let mut cx = DecodeCx::default();

@@ -20,8 +20,8 @@ use serde_json::Value;
 
 use super::{Attrs, OneOf, apply, node, one_of_rule, push_rule, replaced};
 use crate::cel::escape::escape;
+use crate::model::wire::{JsonSchemaProps, SchemaOrBool, ValidationRule};
 use crate::rust::{SchemaCx, StructuralSchema};
-use crate::wire::{JsonSchemaProps, SchemaOrBool, ValidationRule};
 
 /// serde's representation of an enum.
 #[derive(Clone, Copy, Debug)]

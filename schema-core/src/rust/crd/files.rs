@@ -7,8 +7,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::wire::CustomResourceDefinition;
-use crate::wire::codec::Wire;
+use crate::model::wire::CustomResourceDefinition;
+use crate::model::wire::codec::Wire;
 
 /// The environment variable that makes [`sync_crds!`](crate::sync_crds)
 /// write the files instead of checking them: `SCHEMA_GEN_UPDATE_CRDS=1`.
@@ -17,7 +17,7 @@ pub const UPDATE_CRDS_ENV: &str = "SCHEMA_GEN_UPDATE_CRDS";
 /// The CRD as YAML, as the files hold it: a `---` line, then the document
 /// (keys in the wire model's order).
 pub fn crd_yaml(crd: &CustomResourceDefinition) -> String {
-    format!("---\n{}", crate::yaml_out::to_yaml(&crd.encode()))
+    format!("---\n{}", crate::model::yaml_writer::to_yaml(&crd.encode()))
 }
 
 /// controller-gen's file name for a CRD: `<group>_<plural>.yaml`.

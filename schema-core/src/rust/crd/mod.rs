@@ -12,11 +12,13 @@ pub mod runtime;
 
 use std::fmt;
 
-use crate::check::{Input, check};
-use crate::field::{ErrorList, FieldError, Path};
+use crate::crd::check::{Input, check};
+use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::wire::codec::Wire;
+use crate::model::wire::{
+    CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition, JsonSchemaProps,
+};
 use crate::rust::SchemaErrors;
-use crate::wire::codec::Wire;
-use crate::wire::{CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition, JsonSchemaProps};
 
 pub use files::{
     CrdFilesError, FileProblem, UPDATE_CRDS_ENV, crd_file_name, crd_yaml, sync_crd_files,
@@ -597,7 +599,7 @@ mod tests {
     use super::*;
 
     fn schema(v: serde_json::Value) -> JsonSchemaProps {
-        let mut cx = crate::wire::codec::DecodeCx::default();
+        let mut cx = crate::model::wire::codec::DecodeCx::default();
         JsonSchemaProps::from_value(&v, &Path::root(), &mut cx).unwrap_or_default()
     }
 

@@ -7,11 +7,11 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use super::{CrdError, ObjectMeta};
-use crate::rust::{SchemaCx, StructuralSchema};
-use crate::wire::{
+use crate::model::wire::{
     CrdSubresources, CrdVersion, CustomResourceValidation, JsonSchemaProps, PrinterColumn,
     ScaleSubresource, SchemaOrArray, SchemaOrBool, SchemaOrStringArray, SelectableField,
 };
+use crate::rust::{SchemaCx, StructuralSchema};
 
 pub use serde;
 pub use serde::de::IgnoredAny;

@@ -75,9 +75,9 @@ use schemars::{Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
 use super::{MAX_DEPTH, SchemaCx};
-use crate::field::Path;
-use crate::wire::JsonSchemaProps;
-use crate::wire::codec::DecodeCx;
+use crate::model::field::Path;
+use crate::model::wire::JsonSchemaProps;
+use crate::model::wire::codec::DecodeCx;
 
 /// The pattern controller-gen gives `resource.Quantity`.
 pub const QUANTITY_PATTERN: &str = r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$";
@@ -88,7 +88,7 @@ macro_rules! k8s_types {
     ($group:ident: $($($seg:ident)::+),* $(,)?) => {
         $(
             impl $crate::rust::StructuralSchema for k8s_openapi::$($seg)::+ {
-                fn schema(cx: &mut $crate::rust::SchemaCx) -> $crate::wire::JsonSchemaProps {
+                fn schema(cx: &mut $crate::rust::SchemaCx) -> $crate::model::wire::JsonSchemaProps {
                     $crate::rust::k8s::schema_of(
                         cx,
                         &<Self as schemars::JsonSchema>::schema_name(),
@@ -428,7 +428,7 @@ mod tests {
     /// root), or contains one of the [`RECURSIVE`] types.
     #[test]
     fn every_type_is_a_valid_crd_schema() {
-        use crate::check::{Input, check};
+        use crate::crd::check::{Input, check};
         let mut count = 0;
         let mut failures = Vec::new();
         types::each(&mut |name, schema_for| {

@@ -1,0 +1,10 @@
+//! The data every layer above works on: the source reader (YAML and JSON
+//! with positions), the lossless wire model of CRDs and schemas, the
+//! structural IR, field paths and errors, and the YAML writer.
+
+pub mod depth;
+pub mod field;
+pub mod source;
+pub mod structural;
+pub mod wire;
+pub mod yaml_writer;
