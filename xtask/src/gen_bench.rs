@@ -265,7 +265,7 @@ pub fn run(args: &[String]) -> Result<()> {
 }
 
 /// `cargo build --release -p schema-gen`; the binary's path.
-fn build_schema_gen(root: &Path) -> Result<PathBuf> {
+pub(crate) fn build_schema_gen(root: &Path) -> Result<PathBuf> {
     println!("building schema-gen (release)");
     let out = Command::new(env!("CARGO"))
         .current_dir(root)

@@ -1,6 +1,7 @@
 //! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
-//! bless | k8s-types`.
+//! compare-cli | bless | k8s-types`.
 
+mod compare_cli;
 mod derive_bench;
 mod gen_bench;
 mod k8s_types;
@@ -11,7 +12,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bless|k8s-types [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|compare-cli|bless|k8s-types [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
   bench-validate-work
@@ -29,13 +30,19 @@ fn main() -> Result<()> {
         "bench-validate-work" => validate_work::run(),
         "bench-derive" => derive_bench::run(&args[1..]),
         "bench-gen" => gen_bench::run(&args[1..]),
+        "compare-cli" => compare_cli::run(&args[1..]),
         "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
         "bless" => {
             println!("no snapshot suites to bless");
             Ok(())
         }
         _ => {
-            eprintln!("{USAGE}\n{}\n{}", derive_bench::USAGE, gen_bench::USAGE);
+            eprintln!(
+                "{USAGE}\n{}\n{}\n{}",
+                derive_bench::USAGE,
+                gen_bench::USAGE,
+                compare_cli::USAGE
+            );
             bail!("unknown task {task:?}")
         }
     }
