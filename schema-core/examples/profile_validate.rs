@@ -94,7 +94,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let errs = validator.validate(&o, &Path::root());
                 lap("2 value");
                 let mut me = Vec::new();
-                schema_core::crd::validation::defaults::validate_meta_view(
+                schema_core::object::metadata::walk::validate_meta_view(
                     &Path::root(),
                     &o,
                     view,

@@ -14,9 +14,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use schema_core::crd::check::read_input_owned;
-use schema_core::crd::validation::defaults::{
-    coerce_value, coerce_value_view, validate_meta, validate_meta_view,
-};
 use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
@@ -27,6 +24,9 @@ use schema_core::object::default::{
 };
 use schema_core::object::list_types::{
     validate_list_sets_and_maps, validate_list_sets_and_maps_view,
+};
+use schema_core::object::metadata::walk::{
+    coerce_value, coerce_value_view, validate_meta, validate_meta_view,
 };
 use schema_core::object::prune::{prune, prune_and_drop_nulls, prune_drop_nulls_and_default};
 use schema_core::object::prune_default_walk::decode_resource;

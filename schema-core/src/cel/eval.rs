@@ -757,7 +757,7 @@ fn list_index(i: &Val<'_>) -> Result<i64, EvalError> {
         Val::Double(d) if d.fract() == 0.0 && d.is_finite() => Ok(*d as i64),
         Val::Double(d) => Err(EvalError::new(format!(
             "unsupported index value {} in list",
-            crate::model::field::format_float(*d)
+            crate::go::fmt::format_float(*d)
         ))),
         other => Err(EvalError::new(format!(
             "unsupported index type '{}' in list",

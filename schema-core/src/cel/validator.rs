@@ -773,7 +773,7 @@ impl Walk {
                             ratchet,
                             invalid(&current, type_, format!(
                                 "no further validation rules will be run due to call cost exceeds limit for messageExpression: {}",
-                                crate::model::field::go_quote(src)
+                                crate::go::fmt::go_quote(src)
                             )),
                         );
                         return -1;

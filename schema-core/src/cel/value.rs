@@ -471,7 +471,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             let Value::String(x) = v else {
                 return Err(EvalError::new(format!(
                     "invalid data, expected string, got {}",
-                    crate::model::depth::go_type(v)
+                    crate::go::json::go_type(v)
                 )));
             };
             let format =
@@ -514,21 +514,21 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
             Value::Number(n) => Ok(Val::Double(n.as_f64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected float, got {}",
-                crate::model::depth::go_type(v)
+                crate::go::json::go_type(v)
             ))),
         },
         "integer" => match v {
             Value::Number(n) if n.is_i64() => Ok(Val::Int(n.as_i64().unwrap_or_default())),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected int, got {}",
-                crate::model::depth::go_type(v)
+                crate::go::json::go_type(v)
             ))),
         },
         "boolean" => match v {
             Value::Bool(b) => Ok(Val::Bool(*b)),
             _ => Err(EvalError::new(format!(
                 "invalid data, expected bool, got {}",
-                crate::model::depth::go_type(v)
+                crate::go::json::go_type(v)
             ))),
         },
         t => {

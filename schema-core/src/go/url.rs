@@ -4,7 +4,7 @@
 //! `uri` format (govalidator's `IsRequestURI`), CRD webhook URLs and API
 //! approval annotations, and the CEL URL library all parse here.
 
-use crate::model::field::go_quote;
+use crate::go::fmt::go_quote;
 
 /// A parsed URL (the fields of Go's `url.URL` that are read).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

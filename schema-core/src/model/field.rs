@@ -12,6 +12,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::go::fmt::{format_number, go_quote};
+
 /// One element of a [`Path`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PathElement {
@@ -349,7 +351,7 @@ impl FieldError {
     pub fn invalid_struct(field: &Path, value: &Value, detail: impl Into<String>) -> Self {
         let bad_value = match value {
             Value::Array(_) | Value::Object(_) => {
-                BadValue::Raw(crate::model::depth::go_json(value, false))
+                BadValue::Raw(crate::go::json::go_json(value, false))
             }
             other => BadValue::Json(other.clone()),
         };
@@ -475,137 +477,8 @@ pub fn format_value(v: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => format_number(n),
         Value::Null => "null".to_string(),
-        other => crate::model::depth::go_json(other, true),
+        other => crate::go::json::go_json(other, true),
     }
-}
-
-/// Formats a JSON number as Go's `%v` does for int64 or float64.
-pub fn format_number(n: &serde_json::Number) -> String {
-    if let Some(i) = n.as_i64() {
-        i.to_string()
-    } else if let Some(u) = n.as_u64() {
-        u.to_string()
-    } else {
-        format_float(n.as_f64().unwrap_or(f64::NAN))
-    }
-}
-
-/// Formats a float64 as Go's `%v` (`strconv.FormatFloat(f, 'g', -1, 64)`
-/// with Go's exponent form: `1e+06`, `1.5e-05`).
-pub fn format_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".to_string();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "+Inf" } else { "-Inf" }.to_string();
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0" } else { "0" }.to_string();
-    }
-    // strconv's 'g' with the shortest precision switches to %e when the
-    // decimal exponent is < -4 or >= 6; otherwise it is the shortest
-    // round-trip decimal, which is Rust's `Display`.
-    let e = format!("{f:e}");
-    let exp: i32 = e
-        .split_once('e')
-        .and_then(|(_, x)| x.parse().ok())
-        .unwrap_or(0);
-    if (-4..6).contains(&exp) {
-        format!("{f}")
-    } else {
-        format_float_e(f)
-    }
-}
-
-/// Go's `strconv.FormatFloat(f, 'e', -1, 64)` of a finite float: the
-/// shortest digits as `d.ddde±XX` (at least two exponent digits).
-pub(crate) fn format_float_e(f: f64) -> String {
-    let e = format!("{f:e}");
-    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let mut out = String::from(mantissa);
-    out.push('e');
-    out.push(if exp < 0 { '-' } else { '+' });
-    let a = exp.unsigned_abs();
-    if a < 10 {
-        out.push('0');
-    }
-    out.push_str(&a.to_string());
-    out
-}
-
-/// Go's `strconv.Quote`: double quotes, with `\"`, `\\`, control characters
-/// and invalid code points escaped; printable Unicode kept as is.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        if let Some(e) = backslash_escape(c) {
-            out.push_str(e);
-            continue;
-        }
-        match c {
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if is_go_print(c) => out.push(c),
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The backslash escapes of Go's `strconv.Quote` (and of CEL's
-/// `strings.quote`): `\"`, `\\` and the C escapes `\a \b \f \n \r \t \v`.
-pub(crate) fn backslash_escape(c: char) -> Option<&'static str> {
-    Some(match c {
-        '"' => "\\\"",
-        '\\' => "\\\\",
-        '\u{7}' => "\\a",
-        '\u{8}' => "\\b",
-        '\u{c}' => "\\f",
-        '\n' => "\\n",
-        '\r' => "\\r",
-        '\t' => "\\t",
-        '\u{b}' => "\\v",
-        _ => return None,
-    })
-}
-
-/// Go's `unicode.IsPrint`, approximated: letters, marks, numbers,
-/// punctuation, symbols and the ASCII space, so not the controls, the
-/// spaces, the format characters, the private use areas and the
-/// noncharacters.
-pub(crate) fn is_go_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(
-            u32::from(c),
-            0xad | 0x600..=0x605
-                | 0x61c
-                | 0x6dd
-                | 0x70f
-                | 0x180e
-                | 0x200b..=0x200f
-                | 0x2028..=0x202e
-                | 0x2060..=0x206f
-                | 0xd800..=0xdfff
-                | 0xe000..=0xf8ff
-                | 0xfeff
-                | 0xfff0..=0xfffb
-                | 0xfffe..=0xffff
-                | 0xe0000..=0xe007f
-                | 0xf0000..=0x10ffff
-        ))
 }
 
 /// A list of field errors, as `field.ErrorList`.
@@ -653,22 +526,5 @@ mod tests {
             FieldError::too_many(&Path::new(["a"]), 3, 2).to_string(),
             "a: Too many: 3: must have at most 2 items"
         );
-    }
-
-    #[test]
-    fn floats_print_like_go() {
-        for (f, s) in [
-            (1.2, "1.2"),
-            (100000.0, "100000"),
-            (1e6, "1e+06"),
-            (1234567.0, "1.234567e+06"),
-            (1e-5, "1e-05"),
-            (0.0001, "0.0001"),
-            (-2.5, "-2.5"),
-            (1.2e19, "1.2e+19"),
-            (123456.7, "123456.7"),
-        ] {
-            assert_eq!(format_float(f), s, "{f}");
-        }
     }
 }

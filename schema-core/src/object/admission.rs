@@ -30,13 +30,13 @@
 use serde_json::Value;
 
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
-use crate::crd::validation::defaults::validate_meta_view;
+use crate::go::json::{go_type, go_v};
 pub use crate::model::depth::MAX_DEPTH;
-use crate::model::depth::{go_type, go_v};
 use crate::model::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
 use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
+use crate::object::metadata::walk::validate_meta_view;
 use crate::object::metadata::{self, decode_object_meta, validate_object_meta_with};
 use crate::object::prune::prune_drop_nulls_and_default;
 use crate::object::prune_default_walk::{

@@ -74,7 +74,7 @@ fn identity(v: &Value) -> String {
     match v {
         Value::Number(n) if n.is_f64() => format!("f:{n}"),
         Value::Number(n) => format!("i:{n}"),
-        other => crate::model::depth::go_json(other, true),
+        other => crate::go::json::go_json(other, true),
     }
 }
 

@@ -33,10 +33,10 @@
 
 use serde_json::{Map, Value};
 
-use crate::crd::validation::defaults::coerce_value_view;
 use crate::model::depth::{MAX_DEPTH, deeper_than};
 use crate::model::field::{FieldError, Path};
 use crate::model::structural::Structural;
+use crate::object::metadata::walk::coerce_value_view;
 use crate::object::name_table::NameTable;
 use crate::object::schema_view::View;
 use crate::object::value_validation::{

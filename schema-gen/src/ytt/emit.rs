@@ -9,10 +9,10 @@
 //! of go-yaml v2 starts its emitter with no line width (`best_width: -1`),
 //! so long scalars are never folded.
 
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 
 use super::yaml::{PlainKind, plain_kind};
-use schema_core::model::field::format_float;
+use schema_core::go::fmt::format_number;
 
 const BEST_INDENT: i64 = 2;
 
@@ -254,16 +254,6 @@ fn analyze(s: &str) -> Analysis {
     a
 }
 
-fn number_text(n: &Number) -> String {
-    if let Some(i) = n.as_i64() {
-        i.to_string()
-    } else if let Some(u) = n.as_u64() {
-        u.to_string()
-    } else {
-        format_float(n.as_f64().unwrap_or(f64::NAN))
-    }
-}
-
 impl Emitter {
     fn put(&mut self, c: char) {
         self.out.push(c);
@@ -326,7 +316,7 @@ impl Emitter {
             Value::Bool(b) => {
                 self.scalar(if *b { "true" } else { "false" }, Style::Plain, simple_key)
             }
-            Value::Number(n) => self.scalar(&number_text(n), Style::Plain, simple_key),
+            Value::Number(n) => self.scalar(&format_number(n), Style::Plain, simple_key),
             Value::String(s) => {
                 let style = if s.contains('\n') {
                     Style::Literal

@@ -91,7 +91,7 @@ impl SValue {
                         SValue::Str(s) => s.clone(),
                         SValue::Int(i) => i.to_string(),
                         SValue::Bool(b) => b.to_string(),
-                        SValue::Float(f) => schema_core::model::field::format_float(*f),
+                        SValue::Float(f) => schema_core::go::fmt::format_float(*f),
                         SValue::None => "null".to_string(),
                         other => {
                             return Err(format!(

@@ -312,9 +312,7 @@ fn attach(
                         return Err(syntax(name, start_line, "a map key must not be null"));
                     }
                     SrcValue::Scalar(Value::Bool(b)) => b.to_string(),
-                    SrcValue::Scalar(Value::Number(n)) => {
-                        schema_core::model::field::format_number(&n)
-                    }
+                    SrcValue::Scalar(Value::Number(n)) => schema_core::go::fmt::format_number(&n),
                     _ => {
                         return Err(syntax(name, start_line, "a map key must be a scalar"));
                     }

@@ -43,7 +43,7 @@ fn parse_addr(s: &str) -> Result<IpAddr, String> {
         let a: Ipv6Addr = s.parse().map_err(|_| {
             format!(
                 "ParseAddr({}): unable to parse IP",
-                crate::model::field::go_quote(s)
+                crate::go::fmt::go_quote(s)
             )
         })?;
         if a.to_ipv4_mapped().is_some() {
@@ -54,7 +54,7 @@ fn parse_addr(s: &str) -> Result<IpAddr, String> {
         let a: Ipv4Addr = s.parse().map_err(|_| {
             format!(
                 "ParseAddr({}): unable to parse IP",
-                crate::model::field::go_quote(s)
+                crate::go::fmt::go_quote(s)
             )
         })?;
         Ok(IpAddr::V4(a))
@@ -65,7 +65,7 @@ fn parse_cidr(s: &str) -> Result<Cidr, String> {
     let Some((a, b)) = s.rsplit_once('/') else {
         return Err(format!(
             "netip.ParsePrefix({}): no '/'",
-            crate::model::field::go_quote(s)
+            crate::go::fmt::go_quote(s)
         ));
     };
     let addr = parse_addr(a)?;
@@ -78,14 +78,14 @@ fn parse_cidr(s: &str) -> Result<Cidr, String> {
     } else {
         return Err(format!(
             "netip.ParsePrefix({}): bad bits after slash: {}",
-            crate::model::field::go_quote(s),
-            crate::model::field::go_quote(b)
+            crate::go::fmt::go_quote(s),
+            crate::go::fmt::go_quote(b)
         ));
     };
     if bits > max {
         return Err(format!(
             "netip.ParsePrefix({}): prefix length out of range",
-            crate::model::field::go_quote(s)
+            crate::go::fmt::go_quote(s)
         ));
     }
     Ok(Cidr { addr, bits })
@@ -163,7 +163,7 @@ pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
             let a = parse_addr(s).map_err(|e| {
                 EvalError::new(format!(
                     "IP Address {} parse error during conversion from string: {e}",
-                    crate::model::field::go_quote(s)
+                    crate::go::fmt::go_quote(s)
                 ))
             })?;
             Ok(Val::Bool(a.to_string() == s))
@@ -184,7 +184,7 @@ pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
             parse_addr(s).map(|a| ext(Ext::Ip(Ip(a)))).map_err(|e| {
                 EvalError::new(format!(
                     "IP Address {} parse error during conversion from string: {e}",
-                    crate::model::field::go_quote(s)
+                    crate::go::fmt::go_quote(s)
                 ))
             })
         }
@@ -202,7 +202,7 @@ pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
                 Some(Val::Str(s)) => parse_addr(s.as_str()).map_err(|e| {
                     EvalError::new(format!(
                         "IP Address {} parse error during conversion from string: {e}",
-                        crate::model::field::go_quote(s.as_str())
+                        crate::go::fmt::go_quote(s.as_str())
                     ))
                 })?,
                 other => ip_of(other).ok_or_else(EvalError::no_overload)?.0,

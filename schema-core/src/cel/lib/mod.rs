@@ -71,7 +71,7 @@ pub fn display(v: &Val<'_>) -> String {
         Val::Bool(b) => b.to_string(),
         Val::Int(i) => i.to_string(),
         Val::Uint(u) => u.to_string(),
-        Val::Double(d) => crate::model::field::format_float(*d),
+        Val::Double(d) => crate::go::fmt::format_float(*d),
         Val::Str(s) => s.as_str().to_string(),
         Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
         Val::Duration(d) => time::format_duration(*d),
@@ -381,7 +381,7 @@ fn dispatch<'a>(
                 "0" | "f" | "F" | "FALSE" | "false" | "False" => bool_of(false),
                 other => Err(EvalError::new(format!(
                     "type conversion error from 'string' to 'bool': strconv.ParseBool: parsing {}: invalid syntax",
-                    crate::model::field::go_quote(other)
+                    crate::go::fmt::go_quote(other)
                 ))),
             },
             _ => Err(EvalError::no_overload()),
@@ -749,7 +749,7 @@ fn to_int<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Str(s) => go_parse_int(s.as_str()).map(Val::Int).ok_or_else(|| {
             EvalError::new(format!(
                 "type conversion error from 'string' to 'int': strconv.ParseInt: parsing {}: {}",
-                crate::model::field::go_quote(s.as_str()),
+                crate::go::fmt::go_quote(s.as_str()),
                 if s.as_str()
                     .trim_start_matches(['+', '-'])
                     .bytes()
@@ -808,13 +808,13 @@ fn to_uint<'a>(v: &Val<'a>) -> EvalResult<'a> {
                 t.parse::<u64>().map(Val::Uint).map_err(|_| {
                     EvalError::new(format!(
                         "type conversion error from 'string' to 'uint': strconv.ParseUint: parsing {}: value out of range",
-                        crate::model::field::go_quote(t)
+                        crate::go::fmt::go_quote(t)
                     ))
                 })
             } else {
                 Err(EvalError::new(format!(
                     "type conversion error from 'string' to 'uint': strconv.ParseUint: parsing {}: invalid syntax",
-                    crate::model::field::go_quote(t)
+                    crate::go::fmt::go_quote(t)
                 )))
             }
         }
@@ -830,7 +830,7 @@ fn to_double<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Str(s) => strings::go_parse_float(s.as_str()).map(Val::Double).ok_or_else(|| {
             EvalError::new(format!(
                 "type conversion error from 'string' to 'double': strconv.ParseFloat: parsing {}: invalid syntax",
-                crate::model::field::go_quote(s.as_str())
+                crate::go::fmt::go_quote(s.as_str())
             ))
         }),
         _ => Err(conv_err(v, "double")),
@@ -842,7 +842,7 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Str(s) => Ok(Val::Str(s.clone())),
         Val::Int(i) => Ok(owned_str(i.to_string())),
         Val::Uint(u) => Ok(owned_str(u.to_string())),
-        Val::Double(d) => Ok(owned_str(crate::model::field::format_float(*d))),
+        Val::Double(d) => Ok(owned_str(crate::go::fmt::format_float(*d))),
         Val::Bool(b) => Ok(owned_str(b.to_string())),
         Val::Bytes(b) => match std::str::from_utf8(b) {
             Ok(s) => Ok(owned_str(s.to_string())),

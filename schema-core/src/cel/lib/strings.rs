@@ -259,7 +259,7 @@ fn go_split_n(s: &str, sep: &str, n: i64) -> Vec<String> {
 fn quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
-        match crate::model::field::backslash_escape(c) {
+        match crate::go::fmt::backslash_escape(c) {
             Some(e) => out.push_str(e),
             None => out.push(c),
         }
@@ -296,7 +296,7 @@ fn format_s(v: &Val<'_>) -> Result<String, EvalError> {
             } else if d.is_infinite() {
                 if *d > 0.0 { "Infinity" } else { "-Infinity" }.into()
             } else {
-                crate::model::field::format_float(*d)
+                crate::go::fmt::format_float(*d)
             }
         }
         other => super::display(other),

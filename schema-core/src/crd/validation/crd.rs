@@ -48,7 +48,8 @@ use crate::cel::field_path::{FieldPathError, valid_field_path};
 use crate::crd::validation::schema::{
     SchemaOptions, validate_custom_resource_definition_validation,
 };
-use crate::model::field::{ErrorList, FieldError, Path, PathElement, go_quote};
+use crate::go::fmt::go_quote;
+use crate::model::field::{ErrorList, FieldError, Path, PathElement};
 use crate::model::structural::Structural;
 use crate::model::wire::codec::Wire;
 use crate::model::wire::{
@@ -1305,7 +1306,7 @@ fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>) -> Vec<St
         out.push("must not be an empty string".into());
     }
     for (i, c) in w.char_indices() {
-        if !crate::model::field::is_go_print(c) {
+        if !crate::go::fmt::is_go_print(c) {
             out.push(format!(
                 "must only contain printable UTF-8 characters; non-printable character found at index {i}"
             ));

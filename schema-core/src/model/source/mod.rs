@@ -122,7 +122,7 @@
 
 mod block;
 
-use crate::model::field::go_quote;
+use crate::go::fmt::go_quote;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;

@@ -39,6 +39,8 @@
 //! or `kind` of an embedded resource is `Invalid: "": must not be empty`
 //! (some releases report `Required value` instead).
 
+pub mod walk;
+
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -46,8 +48,8 @@ use serde_json::{Map, Number, Value};
 
 use crate::go;
 #[cfg(test)]
-use crate::model::depth::go_json_float;
-use crate::model::depth::{go_json, go_json_number};
+use crate::go::json::go_json_float;
+use crate::go::json::{go_json, go_json_number};
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 
 // ---------------------------------------------------------------------------
@@ -341,7 +343,7 @@ pub fn decode_object_meta(metadata: &Value, drop_malformed: bool) -> Result<Obje
     let Value::Object(fields) = metadata else {
         return Err(format!(
             "invalid metadata: expected object, got {}",
-            crate::model::depth::go_type(metadata)
+            crate::go::json::go_type(metadata)
         ));
     };
     // Field by field; a field that does not decode on its own is dropped.
@@ -1105,7 +1107,7 @@ pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
         errs.push(FieldError::too_long(path, 128));
     }
     for (i, c) in manager.char_indices() {
-        if !crate::model::field::is_go_print(c) {
+        if !crate::go::fmt::is_go_print(c) {
             errs.push(FieldError::invalid(
                 path,
                 manager,

@@ -31,16 +31,18 @@ use std::fmt::Write as _;
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
+use crate::go::fmt::go_quote;
 use crate::goregex::{self, GoRegex};
-use crate::model::field::{BadValue, ErrorList, FieldError, Path, go_quote};
+use crate::model::field::{BadValue, ErrorList, FieldError, Path};
 use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray};
 use crate::object::name_table::NameTable;
 
 pub use crate::go::formats::{FormatCompat, check as check_format};
 
+use crate::go::fmt::format_float_f;
 use crate::go::formats::{self, Format};
 use crate::go::json::{
-    GoNum, enum_member_matches, format_float_f, go_f64_to_i64, go_json, go_v, has_duplicates,
+    GoNum, enum_member_matches, go_f64_to_i64, go_json, go_v, has_duplicates,
     is_float64_a_json_integer,
 };
 
@@ -543,7 +545,7 @@ impl Node {
             .iter()
             .map(|m| match m {
                 Value::String(s) => s.clone(),
-                other => go_json(other),
+                other => go_json(other, true),
             })
             .collect();
 
@@ -848,7 +850,7 @@ struct Raw<'a> {
 fn bad_value(v: &Value) -> BadValue {
     match v {
         Value::Number(n) => BadValue::Json(GoNum::of(n).to_value()),
-        Value::Array(_) | Value::Object(_) => BadValue::Raw(go_json(v)),
+        Value::Array(_) | Value::Object(_) => BadValue::Raw(go_json(v, true)),
         other => BadValue::Json(other.clone()),
     }
 }

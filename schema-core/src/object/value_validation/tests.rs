@@ -3,11 +3,12 @@
 use serde_json::{Value, json};
 
 use super::{FormatCompat, SchemaValidator};
+use crate::go::fmt::format_float;
 use crate::go::formats::{
     base64_std_decode, check, is_date, is_date_time, is_duration, parse_duration,
 };
 use crate::go::json::{go_f64_to_i64, go_json, go_v, has_duplicates, is_float64_a_json_integer};
-use crate::model::field::{Path, format_float};
+use crate::model::field::Path;
 use crate::model::wire::JsonSchemaProps;
 use crate::model::wire::codec::{DecodeCx, Wire};
 
@@ -37,12 +38,12 @@ fn float_formatting_matches_go() {
     ] {
         assert_eq!(format_float(f), s);
     }
-    assert_eq!(go_json(&json!(1.0)), "1");
-    assert_eq!(go_json(&json!(1e21)), "1e+21");
-    assert_eq!(go_json(&json!(1e-7)), "1e-7");
-    assert_eq!(go_json(&json!(123456789.0)), "123456789");
+    assert_eq!(go_json(&json!(1.0), true), "1");
+    assert_eq!(go_json(&json!(1e21), true), "1e+21");
+    assert_eq!(go_json(&json!(1e-7), true), "1e-7");
+    assert_eq!(go_json(&json!(123456789.0), true), "123456789");
     assert_eq!(
-        go_json(&json!({"b": 1, "a": "<&>"})),
+        go_json(&json!({"b": 1, "a": "<&>"}), true),
         r#"{"a":"\u003c\u0026\u003e","b":1}"#
     );
     assert_eq!(
