@@ -7,8 +7,9 @@
 //!
 //! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`.
 
-use schema_core::crd::check::{check, read_input, read_input_owned};
+use schema_core::crd::check::check;
 use schema_core::model::source::{Limits, parse_documents, parse_documents_unmapped};
+use schema_core::model::wire::input::{read_input, read_input_owned};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -1,6 +1,7 @@
 //! Times the phases of `check` on one file (a profiling aid).
-use schema_core::crd::check::{check, read_input};
+use schema_core::crd::check::check;
 use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::wire::input::read_input;
 use std::time::Instant;
 
 fn main() {

@@ -1,5 +1,4 @@
 //! Times the phases of CRD validation on one file (a profiling aid).
-use schema_core::crd::check::{Input, read_input};
 use schema_core::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use schema_core::crd::validation::defaults::validate_defaults;
 use schema_core::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
@@ -7,6 +6,7 @@ use schema_core::crd::validation::structural::{StructuralOptions, validate_struc
 use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
+use schema_core::model::wire::input::{Input, read_input};
 use std::time::Instant;
 
 fn main() {

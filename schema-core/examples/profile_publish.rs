@@ -1,10 +1,10 @@
 //! Times the phases of publishing one CRD file (a profiling aid).
-use schema_core::crd::check::read_input_owned;
 use schema_core::crd::publish::{publish_v3, to_kube_openapi};
 use schema_core::crd::validation::structural::{StructuralOptions, validate_structural};
 use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
+use schema_core::model::wire::input::read_input_owned;
 use std::time::Instant;
 
 fn main() {

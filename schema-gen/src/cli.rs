@@ -9,12 +9,13 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
 use crate::ytt::{self, YttError};
-use schema_core::crd::check::{CheckReport, Input, ReadError, Warning, check, read_input_owned};
+use schema_core::crd::check::{CheckReport, check};
 use schema_core::crd::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
 use schema_core::crd::validation::crd::submitted_location;
 use schema_core::model::field::{FieldError, Path, PathElement};
 use schema_core::model::source::{self, Document, Limits, PathSegment};
 use schema_core::model::structural::Structural;
+use schema_core::model::wire::input::{Input, ReadError, Warning, read_input_owned};
 use schema_core::model::wire::{CustomResourceDefinition, JsonSchemaProps};
 use schema_core::object::admission::{Admission, Admitted};
 use schema_core::object::default::{default, prune_non_nullable_nulls_without_defaults};

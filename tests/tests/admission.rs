@@ -4,8 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::crd::check::read_input_owned;
 use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::wire::input::read_input_owned;
 use schema_core::object::admission::{Admission, Admitted};
 
 /// Admits the object `yaml` as the CRD at `crd` (below the corpus folder),

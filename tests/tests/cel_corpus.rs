@@ -8,10 +8,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
-use schema_core::crd::check::read_input_owned;
 use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
+use schema_core::model::wire::input::read_input_owned;
 
 fn count_rules(s: &Structural) -> usize {
     s.x_validations.len()

@@ -8,8 +8,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::crd::check::{check, read_input};
+use schema_core::crd::check::check;
 use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::wire::input::read_input;
 
 /// Corpus files the API server rejects as published, with the exact errors
 /// it reports. Crossplane's provider CRDs name a conversion webhook service

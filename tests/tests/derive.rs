@@ -18,11 +18,12 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 use schema_core::StructuralSchema;
-use schema_core::crd::check::{Input, check};
+use schema_core::crd::check::check;
 use schema_core::crd::validation::structural::{StructuralOptions, validate_structural};
 use schema_core::model::field::Path;
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::JsonSchemaProps;
+use schema_core::model::wire::input::Input;
 use schema_core::rust::{SchemaCx, schema_for};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};

@@ -14,10 +14,11 @@
 )]
 
 use schema_core::StructuralSchema;
-use schema_core::crd::check::{Input, check, read_input};
+use schema_core::crd::check::check;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::wire::CustomResourceDefinition;
 use schema_core::model::wire::codec::Wire;
+use schema_core::model::wire::input::{Input, read_input};
 use schema_core::rust::{
     CrdError, CustomResource, MergeError, Scope, crd_file_name, crd_yaml, merge_crds,
     sync_crd_files,

@@ -16,11 +16,11 @@
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::crd::check::read_input_owned;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::CustomResourceDefinition;
 use schema_core::model::wire::codec::Wire;
+use schema_core::model::wire::input::read_input_owned;
 use schema_core::rust::MergeError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;

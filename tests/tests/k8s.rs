@@ -26,12 +26,13 @@ use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::{Condition, LabelSelector, MicroTime, Time};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
 use schema_core::StructuralSchema;
-use schema_core::crd::check::{Input, check};
+use schema_core::crd::check::check;
 use schema_core::crd::validation::structural::{StructuralOptions, validate_structural};
 use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::JsonSchemaProps;
+use schema_core::model::wire::input::Input;
 use schema_core::rust::{SchemaCx, schema_for};
 use serde_json::{Value, json};
 

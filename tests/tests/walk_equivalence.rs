@@ -13,12 +13,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use schema_core::crd::check::read_input_owned;
 use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::JsonSchemaProps;
 use schema_core::model::wire::codec::{DecodeCx, Wire};
+use schema_core::model::wire::input::read_input_owned;
 use schema_core::object::default::{
     default, default_view, prune_non_nullable_nulls_without_defaults,
 };

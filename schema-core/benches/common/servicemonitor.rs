@@ -2,8 +2,8 @@
 //! Prometheus Operator ServiceMonitor with `n` endpoints (about 340 bytes of
 //! JSON each), validated against its CRD from the shared corpus.
 
-use schema_core::crd::check::read_input_owned;
 use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::wire::input::read_input_owned;
 use schema_core::model::wire::{CustomResourceDefinition, JsonSchemaProps};
 use serde_json::{Value, json};
 

@@ -440,7 +440,6 @@ pub(crate) fn go_type(v: &Value) -> &'static str {
 #[cfg(test)]
 mod identity_tests {
     use super::*;
-    use crate::model::depth::drop_deep;
     use serde_json::json;
 
     #[test]
@@ -472,7 +471,11 @@ mod identity_tests {
             ])),
             r#"[1,0.5,1e+21,1.5e-7,-0,123456789,"\u003ca\u0026b\u003e\n\u0001"]"#
         );
-        drop_deep(deep);
+        // Taken apart level by level: serde_json's own `Drop` recurses.
+        let mut v = deep;
+        while let Value::Array(mut items) = v {
+            v = items.pop().unwrap_or(Value::Null);
+        }
     }
 
     #[test]

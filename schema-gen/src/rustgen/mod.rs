@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use schema_core::crd::check::{Input, read_input_owned};
 use schema_core::model::source::{self, Limits};
+use schema_core::model::wire::input::{Input, read_input_owned};
 use schema_core::model::wire::{CrdVersion, CustomResourceDefinition};
 use serde_json::Value;
 

@@ -104,7 +104,9 @@ fn structural_and_crd() {
     assert!(st.properties.contains_key("extra"));
     let crd = s.crd(&CrdNames::default());
     assert_eq!(crd["metadata"]["name"], "datavalues.values.example.com");
-    let input = schema_core::crd::check::read_input_owned(crd).unwrap().0;
+    let input = schema_core::model::wire::input::read_input_owned(crd)
+        .unwrap()
+        .0;
     let report = schema_core::crd::check::check(&input);
     assert!(report.errors.is_empty(), "{:?}", report.errors);
 }

@@ -24,9 +24,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use schema_core::StructuralSchema;
-use schema_core::crd::check::{Input, read_input_owned};
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::wire::CustomResourceDefinition;
+use schema_core::model::wire::input::{Input, read_input_owned};
 use schema_core::object::admission::{Admission, Admitted};
 use schema_core::rust::schema_for;
 use serde::Serialize;

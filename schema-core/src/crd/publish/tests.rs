@@ -566,7 +566,7 @@ fn corpus_publishes() {
         )
         .expect("corpus file parses");
         for doc in docs {
-            let Ok((input, _)) = crate::crd::check::read_input(&doc.value) else {
+            let Ok((input, _)) = crate::model::wire::input::read_input(&doc.value) else {
                 continue;
             };
             let Some(c) = input.crd() else { continue };

@@ -8,6 +8,7 @@
 //! Decoding then encoding gives back the same JSON value.
 
 pub mod codec;
+pub mod input;
 pub mod v1beta1;
 
 use indexmap::IndexMap;

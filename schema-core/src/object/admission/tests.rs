@@ -54,7 +54,7 @@ fn corpus_crds() -> Vec<(String, CustomResourceDefinition)> {
                 continue;
             };
             for doc in docs {
-                if let Ok((input, _)) = crate::crd::check::read_input_owned(doc.value) {
+                if let Ok((input, _)) = crate::model::wire::input::read_input_owned(doc.value) {
                     if let Some(crd) = input.crd() {
                         out.push((name.clone(), crd.clone()));
                     }
@@ -422,7 +422,7 @@ fn small_crd() -> CustomResourceDefinition {
             }],
         },
     });
-    let (input, _) = crate::crd::check::read_input_owned(doc).unwrap();
+    let (input, _) = crate::model::wire::input::read_input_owned(doc).unwrap();
     input.crd().unwrap().clone()
 }
 

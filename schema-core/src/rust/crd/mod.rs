@@ -12,9 +12,10 @@ pub mod runtime;
 
 use std::fmt;
 
-use crate::crd::check::{Input, check};
+use crate::crd::check::check;
 use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::wire::codec::Wire;
+use crate::model::wire::input::Input;
 use crate::model::wire::{
     CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition, JsonSchemaProps,
 };

@@ -428,7 +428,8 @@ mod tests {
     /// root), or contains one of the [`RECURSIVE`] types.
     #[test]
     fn every_type_is_a_valid_crd_schema() {
-        use crate::crd::check::{Input, check};
+        use crate::crd::check::check;
+        use crate::model::wire::input::Input;
         let mut count = 0;
         let mut failures = Vec::new();
         types::each(&mut |name, schema_for| {
