@@ -3,6 +3,7 @@
 
 use crate::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use crate::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
+use crate::go::formats;
 use crate::model::field::{ErrorList, Path};
 use crate::model::wire::codec::Loc;
 use crate::model::wire::input::{Input, Warning};
@@ -55,51 +56,6 @@ pub fn check(input: &Input) -> CheckReport {
     report
 }
 
-/// Formats the validator knows for strings (after removing dashes), as of
-/// the current compatibility version.
-const STRING_FORMATS: [&str; 26] = [
-    "bsonobjectid",
-    "uri",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "cidr",
-    "mac",
-    "uuid",
-    "uuid3",
-    "uuid4",
-    "uuid5",
-    "isbn",
-    "isbn10",
-    "isbn13",
-    "creditcard",
-    "ssn",
-    "hexcolor",
-    "rgbcolor",
-    "byte",
-    "password",
-    "date",
-    "duration",
-    "datetime",
-    "k8s-short-name",
-    "k8s-long-name",
-];
-
-/// Whether the API server's validator knows `format` for `type_` (others
-/// are ignored by the server: no validation happens).
-pub fn is_supported_format(type_: &str, format: &str) -> bool {
-    match type_ {
-        "" | "string" => {
-            STRING_FORMATS.contains(&format)
-                || STRING_FORMATS.contains(&format.replace('-', "").as_str())
-        }
-        "integer" => matches!(format, "int32" | "int64"),
-        "number" => matches!(format, "float" | "double"),
-        _ => false,
-    }
-}
-
 /// Warns about every `format` the server ignores.
 fn format_warnings(s: &JsonSchemaProps, p: &Path, out: &mut Vec<Warning>) {
     format_warnings_at(s, &Loc::base(p), out);
@@ -108,7 +64,7 @@ fn format_warnings(s: &JsonSchemaProps, p: &Path, out: &mut Vec<Warning>) {
 fn format_warnings_at(s: &JsonSchemaProps, p: &Loc<'_>, out: &mut Vec<Warning>) {
     if let Some(f) = s.format.as_deref().filter(|f| !f.is_empty()) {
         let t = s.type_str();
-        if !is_supported_format(t, f) {
+        if !formats::is_supported_format(t, f) {
             out.push(Warning {
                 field: p.child("format").path(),
                 message: format!(

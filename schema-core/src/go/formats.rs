@@ -109,6 +109,26 @@ const V1_34_FORMATS: [(&str, Format); 2] = [
     ("k8slongname", Format::K8sLongName),
 ];
 
+/// The spellings under which the format check of CRD schemas
+/// (`schema-gen check`'s warnings) knows the formats of 1.34: as written,
+/// with their dashes.
+const V1_34_SPELLINGS: [&str; 2] = ["k8s-short-name", "k8s-long-name"];
+
+/// Whether the API server's validator knows `format` for `type_` (others
+/// are ignored by the server: no validation happens), at the current
+/// compatibility version.
+pub fn is_supported_format(type_: &str, format: &str) -> bool {
+    match type_ {
+        "" | "string" => {
+            let n = normalize(format);
+            BASE_FORMATS.iter().any(|(k, _)| *k == n) || V1_34_SPELLINGS.contains(&format)
+        }
+        "integer" => matches!(format, "int32" | "int64"),
+        "number" => matches!(format, "float" | "double"),
+        _ => false,
+    }
+}
+
 /// The registry's normalization: all dashes removed.
 pub(crate) fn normalize(name: &str) -> String {
     name.replace('-', "")
@@ -318,49 +338,6 @@ fn is_rgbcolor(s: &str) -> bool {
     const WS: &str = "[\\t\\n\\x0C\\r ]*";
     let pattern = format!("^rgb\\({WS}{N}{WS},{WS}{N}{WS},{WS}{N}{WS}\\)$");
     static_regex(&RX, &pattern).is_some_and(|rx| rx.is_match(s))
-}
-
-/// Go's `base64.StdEncoding.DecodeString`: the standard alphabet with
-/// padding; `\r` and `\n` are ignored. `None` when it fails.
-pub(crate) fn base64_std_decode(s: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len() / 4 * 3);
-    let mut quad = [0u8; 4];
-    let mut n = 0;
-    let mut padding = 0;
-    for c in s.bytes() {
-        let v = match c {
-            b'\r' | b'\n' => continue,
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => {
-                padding += 1;
-                0
-            }
-            _ => return None,
-        };
-        if padding > 0 && c != b'=' {
-            return None;
-        }
-        *quad.get_mut(n)? = v;
-        n += 1;
-        if n == 4 {
-            let [a, b, c, d] = quad;
-            let bytes = [(a << 2) | (b >> 4), (b << 4) | (c >> 2), (c << 6) | d];
-            let keep = 3usize.checked_sub(padding)?;
-            if padding > 2 {
-                return None;
-            }
-            out.extend_from_slice(bytes.get(..keep)?);
-            n = 0;
-            if padding > 0 {
-                padding = 3; // nothing may follow the padded group
-            }
-        }
-    }
-    (n == 0).then_some(out)
 }
 
 /// govalidator `IsBase64`:
@@ -607,4 +584,22 @@ pub(crate) fn parse_duration(s: &str) -> Option<i64> {
         pos = unit_start + unit_len;
     }
     ok.then_some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_check_knows_what_the_server_validates() {
+        assert!(is_supported_format("string", "date-time"));
+        assert!(is_supported_format("", "uuid"));
+        assert!(is_supported_format("string", "k8s-short-name"));
+        assert!(!is_supported_format("string", "k8sshortname"));
+        assert!(!is_supported_format("string", "int32"));
+        assert!(is_supported_format("integer", "int32"));
+        assert!(!is_supported_format("integer", "double"));
+        assert!(is_supported_format("number", "double"));
+        assert!(!is_supported_format("boolean", "byte"));
+    }
 }

@@ -51,7 +51,7 @@ fn decode_rfc2047_word(word: &str) -> R<bool> {
     }
     let (encoding, text) = text.split_once('?').unwrap_or((text, ""));
     let decoded_ok = match encoding {
-        "b" | "B" => super::formats::base64_std_decode(text).is_some(),
+        "b" | "B" => super::base64::std_decode(text).is_some(),
         "q" | "Q" => q_decode_ok(text),
         _ => false,
     };

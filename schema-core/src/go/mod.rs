@@ -3,6 +3,7 @@
 //! `net`, base64, `encoding/json`'s view of decoded values and the
 //! strfmt format registry. Nothing here knows about schemas.
 
+pub mod base64;
 pub mod fmt;
 pub mod formats;
 pub mod json;

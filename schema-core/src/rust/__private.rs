@@ -587,7 +587,7 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
         s.title = Some(t.to_string());
     }
     if let Some(f) = a.format {
-        if !crate::crd::check::is_supported_format(s.type_str(), f) {
+        if !crate::go::formats::is_supported_format(s.type_str(), f) {
             cx.error(format!(
                 "`format = {f:?}` is not a format the API server knows for {}; it would ignore it \
                  (integers: int32, int64; numbers: float, double; strings: date-time, byte, \

@@ -510,7 +510,7 @@ fn validate_format(f: &str, s: &str) -> Vec<String> {
             }
         }
         "byte" => {
-            if crate::go::formats::base64_std_decode(s).is_some() {
+            if crate::go::base64::std_decode(s).is_some() {
                 vec![]
             } else {
                 vec!["invalid base64".into()]

@@ -1848,7 +1848,7 @@ fn resolve<'t>(
                 Err(bad(&text))
             }
         }
-        TagKind::Binary => match crate::go::formats::base64_std_decode(&text) {
+        TagKind::Binary => match crate::go::base64::std_decode(&text) {
             Some(bytes) => Ok(Resolved::Str(Cow::Owned(lossy_utf8(&bytes)))),
             None => Err(format!(
                 "invalid base64 data for tag !!binary: {}",
