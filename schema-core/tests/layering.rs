@@ -12,6 +12,8 @@
 //! file and line. With a strict order and only downward paths, no two
 //! layers can form a cycle.
 
+#![allow(clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 

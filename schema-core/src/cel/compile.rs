@@ -11,9 +11,12 @@ use cel::common::ast::{
 };
 use cel::parser::{Macro, MacroExprHelper, ParseError as CelParseError};
 
+use crate::cel::ast::visit;
 use crate::cel::cost::{CostEstimate, estimate};
 use crate::cel::decl::DeclType;
-use crate::cel::functions::{CompatibilityVersion, Features, library, type_identifiers};
+use crate::cel::functions::{
+    CompatibilityVersion, Features, MAP_INSERT, library, type_identifiers,
+};
 use crate::cel::limits::{Shape, check_limits};
 use crate::cel::strformat::validate_format_calls;
 use crate::cel::type_check::{CheckEnv, CheckIssue, Checked, Reference, check};
@@ -265,9 +268,6 @@ fn comprehension(
 }
 
 const ACCU: &str = "@result";
-
-/// The internal map insertion of `transformMap` and `transformMapEntry`.
-pub const MAP_INSERT: &str = "cel.@mapInsert";
 
 fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<String, CelParseError> {
     match &e.expr {
@@ -773,53 +773,6 @@ fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>)
             });
         }
     });
-}
-
-pub(super) fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
-    f(e);
-    match &e.expr {
-        Expr::Call(c) => {
-            if let Some(t) = &c.target {
-                visit(t, f);
-            }
-            for a in &c.args {
-                visit(a, f);
-            }
-        }
-        Expr::Select(s) => visit(&s.operand, f),
-        Expr::List(l) => {
-            for el in &l.elements {
-                visit(el, f);
-            }
-        }
-        Expr::Map(m) => {
-            for entry in &m.entries {
-                if let EntryExpr::MapEntry(me) = &entry.expr {
-                    visit(&me.key, f);
-                    visit(&me.value, f);
-                }
-            }
-        }
-        Expr::Struct(s) => {
-            for entry in &s.entries {
-                if let EntryExpr::StructField(sf) = &entry.expr {
-                    visit(&sf.value, f);
-                }
-            }
-        }
-        Expr::Comprehension(c) => {
-            for x in [
-                &c.iter_range,
-                &c.accu_init,
-                &c.loop_cond,
-                &c.loop_step,
-                &c.result,
-            ] {
-                visit(x, f);
-            }
-        }
-        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
-    }
 }
 
 /// The result of compiling one rule (`CompilationResult`).

@@ -20,9 +20,10 @@ use cel::IdedExpr;
 use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 
 use super::cost::{LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST};
+use super::error::EvalError;
 use super::lib;
 use super::type_check::qualified_name;
-use super::value::{HKey, List, ListKind, MapV, OwnedMap, Str, Val, equals, hkey, key_ok};
+use super::value::{EvalResult, List, MapV, OwnedMap, Val, key_ok};
 
 /// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
@@ -32,52 +33,6 @@ pub const PER_CALL_LIMIT: u64 = 1_000_000;
 /// rules and 250 for its compound nodes, macros expanded), so that every
 /// rule that compiles evaluates.
 pub const MAX_EVAL_DEPTH: usize = 1000;
-
-/// The message of an evaluation cancelled by the cost limit.
-pub const COST_LIMIT_MESSAGE: &str = "operation cancelled: actual cost limit exceeded";
-
-/// An evaluation error, with cel-go's message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError {
-    /// The message.
-    pub msg: String,
-    /// Whether the evaluation was cancelled (cost limit): not absorbable.
-    pub cancelled: bool,
-}
-
-impl EvalError {
-    /// An ordinary error.
-    pub fn new(msg: impl Into<String>) -> Self {
-        EvalError {
-            msg: msg.into(),
-            cancelled: false,
-        }
-    }
-
-    /// `no such overload`.
-    pub fn no_overload() -> Self {
-        Self::new("no such overload")
-    }
-
-    /// The cost limit cancellation.
-    pub fn cost_limit() -> Self {
-        EvalError {
-            msg: COST_LIMIT_MESSAGE.into(),
-            cancelled: true,
-        }
-    }
-}
-
-impl std::fmt::Display for EvalError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.msg)
-    }
-}
-
-impl std::error::Error for EvalError {}
-
-/// The result of an evaluation step.
-pub type EvalResult<'a> = Result<Val<'a>, EvalError>;
 
 /// The variables a rule sees: `self` and, when declared, `oldSelf`.
 #[derive(Clone, Debug)]
@@ -469,7 +424,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     Ok(other) => {
                         let mut all = vec![other];
                         all.extend(vals);
-                        lib::call(super::compile::MAP_INSERT, None, all, &[]).0
+                        lib::call(super::functions::MAP_INSERT, None, all, &[]).0
                     }
                 }
             }
@@ -626,7 +581,7 @@ fn accumulating<'x>(e: &'x IdedExpr, accu: &str) -> Option<Accumulating<'x>> {
             },
             _ => None,
         },
-        super::compile::MAP_INSERT if (1..=2).contains(&rest.len()) => {
+        super::functions::MAP_INSERT if (1..=2).contains(&rest.len()) => {
             Some(Accumulating::Insert(rest))
         }
         _ => None,
@@ -806,97 +761,6 @@ fn opt_index<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
         Val::Optional(Some(v)) => opt_index((*v).clone(), i),
         _ => Err(EvalError::no_overload()),
     }
-}
-
-/// A string value from an owned `String`.
-pub(crate) fn owned_str<'a>(s: String) -> Val<'a> {
-    Val::Str(Str::O(s.into()))
-}
-
-/// Concatenates lists; set and map lists from objects merge (`+` of
-/// `unstructuredSetList` and `unstructuredMapList`).
-pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
-    let kind = a.kind().clone();
-    if kind == ListKind::Atomic {
-        if b.is_empty() {
-            return Ok(Val::List(a.clone()));
-        }
-        if a.is_empty() {
-            return Ok(Val::List(b.clone()));
-        }
-        return Ok(Val::List(List::Concat {
-            left: Rc::new(a.clone()),
-            right: Rc::new(b.clone()),
-            len: a.len() + b.len(),
-        }));
-    }
-    let mut items = a.to_vec()?;
-    match &kind {
-        ListKind::Atomic => {}
-        ListKind::Set => {
-            let mut seen: std::collections::HashSet<HKey> = std::collections::HashSet::new();
-            let mut unhashed: Vec<Val<'a>> = Vec::new();
-            for x in &items {
-                match hkey(x) {
-                    Some(h) => {
-                        seen.insert(h);
-                    }
-                    None => unhashed.push(x.clone()),
-                }
-            }
-            for v in b.to_vec()? {
-                let new = match hkey(&v) {
-                    Some(h) => seen.insert(h),
-                    None => {
-                        let mut found = false;
-                        for x in &unhashed {
-                            if equals(x, &v, 0)? {
-                                found = true;
-                                break;
-                            }
-                        }
-                        if !found {
-                            unhashed.push(v.clone());
-                        }
-                        !found
-                    }
-                };
-                if new {
-                    items.push(v);
-                }
-            }
-        }
-        ListKind::Map(keys) => {
-            let mut index: std::collections::HashMap<Vec<Option<HKey>>, usize> =
-                std::collections::HashMap::new();
-            for (i, e) in items.iter().enumerate() {
-                let k = super::value::map_list_key(e, keys)?;
-                let h = super::value::hashed_key(&k)
-                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
-                index.insert(h, i);
-            }
-            for v in b.to_vec()? {
-                let k = super::value::map_list_key(&v, keys)?;
-                let h = super::value::hashed_key(&k)
-                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
-                match index.get(&h).copied() {
-                    Some(i) => {
-                        if let Some(slot) = items.get_mut(i) {
-                            *slot = v;
-                        }
-                    }
-                    None => {
-                        index.insert(h, items.len());
-                        items.push(v);
-                    }
-                }
-            }
-        }
-    }
-    Ok(Val::List(List::Owned {
-        items: Rc::new(items),
-        kind,
-    }))
 }
 
 #[cfg(test)]

@@ -11,6 +11,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::types::{Type, k8s};
 
+/// The internal map insertion of `transformMap` and `transformMapEntry`.
+pub const MAP_INSERT: &str = "cel.@mapInsert";
+
 /// A Kubernetes compatibility version (major.minor) selecting the CEL
 /// libraries of the `NewExpressions` environment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -3,9 +3,11 @@
 //! limits of cel-go, then the checker and the cost estimator), and
 //! evaluated as the server evaluates them (`eval`, `validator`).
 
+mod ast;
 pub mod compile;
 pub mod cost;
 pub mod decl;
+pub mod error;
 pub mod escape;
 pub mod eval;
 pub mod field_path;

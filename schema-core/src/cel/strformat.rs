@@ -11,7 +11,7 @@ use crate::cel::types::{Kind, Type};
 
 /// Reports the `string.format` issues of every matching call below `e`.
 pub(crate) fn validate_format_calls(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>) {
-    super::compile::visit(e, &mut |x| {
+    super::ast::visit(e, &mut |x| {
         let Some((format, args)) = matching_call(x, checked) else {
             return;
         };

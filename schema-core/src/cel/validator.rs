@@ -11,8 +11,9 @@ use serde_json::Value;
 
 use super::compile::{RuleCompilation, RuleEnv, compile_rule};
 use super::decl::{DeclType, schema_decl_type};
+use super::error::EvalError;
 use super::escape::escape;
-use super::eval::{Activation, EvalError, PER_CALL_LIMIT, evaluate};
+use super::eval::{Activation, PER_CALL_LIMIT, evaluate};
 use super::functions::CompatibilityVersion;
 use super::value::{SchemaRef, Val, from_json};
 use crate::cel::field_path::{FieldPathError, valid_field_path};

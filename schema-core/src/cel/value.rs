@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 
 use serde_json::{Map as JsonMap, Value};
 
+use super::error::EvalError;
 use super::escape;
-use super::eval::EvalError;
 use super::lib::Ext;
 use crate::model::structural::{Generic, Structural};
 
@@ -1065,4 +1065,98 @@ pub fn is_zero(v: &Val<'_>) -> bool {
         Val::Optional(o) => o.is_none(),
         _ => false,
     }
+}
+
+/// The result of an evaluation step.
+pub type EvalResult<'a> = Result<Val<'a>, EvalError>;
+
+/// A string value from an owned `String`.
+pub(crate) fn owned_str<'a>(s: String) -> Val<'a> {
+    Val::Str(Str::O(s.into()))
+}
+
+/// Concatenates lists; set and map lists from objects merge (`+` of
+/// `unstructuredSetList` and `unstructuredMapList`).
+pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
+    let kind = a.kind().clone();
+    if kind == ListKind::Atomic {
+        if b.is_empty() {
+            return Ok(Val::List(a.clone()));
+        }
+        if a.is_empty() {
+            return Ok(Val::List(b.clone()));
+        }
+        return Ok(Val::List(List::Concat {
+            left: Rc::new(a.clone()),
+            right: Rc::new(b.clone()),
+            len: a.len() + b.len(),
+        }));
+    }
+    let mut items = a.to_vec()?;
+    match &kind {
+        ListKind::Atomic => {}
+        ListKind::Set => {
+            let mut seen: std::collections::HashSet<HKey> = std::collections::HashSet::new();
+            let mut unhashed: Vec<Val<'a>> = Vec::new();
+            for x in &items {
+                match hkey(x) {
+                    Some(h) => {
+                        seen.insert(h);
+                    }
+                    None => unhashed.push(x.clone()),
+                }
+            }
+            for v in b.to_vec()? {
+                let new = match hkey(&v) {
+                    Some(h) => seen.insert(h),
+                    None => {
+                        let mut found = false;
+                        for x in &unhashed {
+                            if equals(x, &v, 0)? {
+                                found = true;
+                                break;
+                            }
+                        }
+                        if !found {
+                            unhashed.push(v.clone());
+                        }
+                        !found
+                    }
+                };
+                if new {
+                    items.push(v);
+                }
+            }
+        }
+        ListKind::Map(keys) => {
+            let mut index: std::collections::HashMap<Vec<Option<HKey>>, usize> =
+                std::collections::HashMap::new();
+            for (i, e) in items.iter().enumerate() {
+                let k = super::value::map_list_key(e, keys)?;
+                let h = super::value::hashed_key(&k)
+                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
+                index.insert(h, i);
+            }
+            for v in b.to_vec()? {
+                let k = super::value::map_list_key(&v, keys)?;
+                let h = super::value::hashed_key(&k)
+                    .ok_or_else(|| EvalError::new("unhashable map list key"))?;
+                match index.get(&h).copied() {
+                    Some(i) => {
+                        if let Some(slot) = items.get_mut(i) {
+                            *slot = v;
+                        }
+                    }
+                    None => {
+                        index.insert(h, items.len());
+                        items.push(v);
+                    }
+                }
+            }
+        }
+    }
+    Ok(Val::List(List::Owned {
+        items: Rc::new(items),
+        kind,
+    }))
 }

@@ -6,7 +6,8 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::rc::Rc;
 
 use super::{Ext, str_arg};
-use crate::cel::eval::{EvalError, EvalResult};
+use crate::cel::error::EvalError;
+use crate::cel::value::EvalResult;
 use crate::cel::value::Val;
 
 /// An IP address.

@@ -16,7 +16,8 @@ use std::rc::Rc;
 use cel::IdedExpr;
 
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
-use super::eval::{EvalError, EvalResult, add_lists, owned_str};
+use super::error::EvalError;
+use super::value::{EvalResult, add_lists, owned_str};
 use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
 
 /// Values of the Kubernetes libraries.
@@ -362,7 +363,7 @@ fn dispatch<'a>(
                 re.find_all(s, max).into_iter().map(owned_str).collect(),
             ))
         }
-        (super::compile::MAP_INSERT, false, 2 | 3) => map_insert(args),
+        (super::functions::MAP_INSERT, false, 2 | 3) => map_insert(args),
         ("dyn", false, 1) => Ok(arg(args, 0)?.clone()),
         ("type", false, 1) => Ok(Val::Type(type_of(arg(args, 0)?).into())),
         ("int", false, 1) => to_int(arg(args, 0)?),

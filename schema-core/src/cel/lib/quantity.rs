@@ -9,7 +9,8 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use super::Ext;
-use crate::cel::eval::{EvalError, EvalResult};
+use crate::cel::error::EvalError;
+use crate::cel::value::EvalResult;
 use crate::cel::value::Val;
 
 /// A quantity: `mantissa × 10^exp`.

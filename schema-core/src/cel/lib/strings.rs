@@ -9,9 +9,10 @@ use std::rc::Rc;
 use cel::IdedExpr;
 
 use super::{Ext, MAX_STRING_BYTES, check_len, int_arg, list_strings, str_arg};
-use crate::cel::eval::{EvalError, EvalResult, owned_str};
+use crate::cel::error::EvalError;
 use crate::cel::functions::FORMAT_NAMES;
 use crate::cel::value::Val;
+use crate::cel::value::{EvalResult, owned_str};
 use crate::object::metadata;
 
 fn out_of_range(i: i64) -> EvalError {

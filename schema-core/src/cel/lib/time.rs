@@ -2,7 +2,8 @@
 //! `time` parsing, in [`crate::go::time`]), strfmt's date-time parsing, the
 //! string forms and the timestamp accessors.
 
-use crate::cel::eval::{EvalError, EvalResult};
+use crate::cel::error::EvalError;
+use crate::cel::value::EvalResult;
 use crate::cel::value::Val;
 use crate::go;
 

@@ -4,8 +4,9 @@
 use std::rc::Rc;
 
 use super::{Ext, string_list_map};
-use crate::cel::eval::{EvalError, EvalResult, owned_str};
+use crate::cel::error::EvalError;
 use crate::cel::value::Val;
+use crate::cel::value::{EvalResult, owned_str};
 use crate::go::url;
 
 /// A parsed URL.
