@@ -12,11 +12,11 @@ use serde_derive_internals::{ast, attr as serde_attr};
 use syn::spanned::Spanned;
 
 use crate::attr::{self, Attrs};
-use crate::check::{self, Class};
 use crate::ctxt::Ctxt;
 use crate::doc;
 use crate::expand::{self, FieldKind, FieldModel};
 use crate::symbol::{IMMUTABLE, OPTIONAL, REQUIRED, SKIP, Target};
+use crate::syntax_checks::{self, Class};
 
 /// What an enum becomes.
 pub enum EnumBody<'a> {
@@ -278,8 +278,8 @@ fn build_variant<'a>(
             let f = v.fields.first()?;
             expand::no_field_attrs(cx, f, "on a newtype variant, put them on the variant");
             if !a.replaces() {
-                check::check_shape(cx, f.ty, &cont.ident);
-                if check::is_option(f.ty) {
+                syntax_checks::check_shape(cx, f.ty, &cont.ident);
+                if syntax_checks::is_option(f.ty) {
                     cx.error(
                         f.ty.span(),
                         "a variant holding an `Option` has no structural schema: serde writes \
@@ -288,8 +288,8 @@ fn build_variant<'a>(
                     );
                 }
             }
-            let (class, inner) = check::classify(f.ty);
-            check::check_attrs(cx, &a, class, inner);
+            let (class, inner) = syntax_checks::classify(f.ty);
+            syntax_checks::check_attrs(cx, &a, class, inner);
             Shape::Newtype(f.ty)
         }
         ast::Style::Tuple => {
@@ -306,7 +306,7 @@ fn build_variant<'a>(
         }
         ast::Style::Struct => {
             let (fields, _) = expand::build_fields(cx, &cont.ident, false, &v.fields);
-            check::check_attrs(cx, &a, Class::Object, None);
+            syntax_checks::check_attrs(cx, &a, Class::Object, None);
             Shape::Fields(fields)
         }
     };
@@ -353,7 +353,7 @@ fn field_class(f: &FieldModel<'_>) -> Class {
             _ => Class::Unknown,
         };
     }
-    check::classify(f.ty).0
+    syntax_checks::classify(f.ty).0
 }
 
 fn field_span(f: &FieldModel<'_>, v: &ast::Variant<'_>) -> Span {
@@ -383,7 +383,7 @@ fn check_internal(cx: &Ctxt, models: &[VariantModel<'_>], variants: &[ast::Varia
         match &m.shape {
             Shape::Unit => {}
             Shape::Newtype(ty) => {
-                let class = check::classify(ty).0;
+                let class = syntax_checks::classify(ty).0;
                 match class {
                     Class::Object | Class::FreeObject | Class::Unknown => {}
                     Class::Map => cx.error(
@@ -448,7 +448,7 @@ fn check_adjacent(
     for m in models {
         let (class, span) = match &m.shape {
             Shape::Unit => continue,
-            Shape::Newtype(ty) => (check::classify(ty).0, ty.span()),
+            Shape::Newtype(ty) => (syntax_checks::classify(ty).0, ty.span()),
             Shape::Fields(_) => (
                 Class::Object,
                 original(variants, &m.name).map_or_else(Span::call_site, |v| v.ident.span()),
@@ -483,7 +483,7 @@ fn check_untagged(cx: &Ctxt, cont: &ast::Container<'_>, variants: &[ast::Variant
     let classes: Vec<Option<Class>> = live
         .iter()
         .map(|v| match v.style {
-            ast::Style::Newtype => v.fields.first().map(|f| check::classify(f.ty).0),
+            ast::Style::Newtype => v.fields.first().map(|f| syntax_checks::classify(f.ty).0),
             _ => None,
         })
         .collect();

@@ -9,11 +9,11 @@ use serde_derive_internals::{Ctxt as SerdeCtxt, Derive, ast, attr as serde_attr}
 use syn::spanned::Spanned;
 
 use crate::attr::{self, Attrs, Num, OneOfKind};
-use crate::check::{self, Class};
 use crate::ctxt::Ctxt;
 use crate::doc;
 use crate::enums;
 use crate::symbol::{Target, did_you_mean};
+use crate::syntax_checks::{self, Class};
 
 /// The checked model of one type.
 struct Model<'a> {
@@ -171,17 +171,17 @@ fn build<'a>(
     };
     // The container's own attributes, checked against its shape.
     match &body {
-        Body::Struct { .. } => check::check_attrs(cx, &attrs, Class::Object, None),
+        Body::Struct { .. } => syntax_checks::check_attrs(cx, &attrs, Class::Object, None),
         Body::Newtype(ty) => {
             if !attrs.replaces() {
-                check::check_shape(cx, ty, &cont.ident);
+                syntax_checks::check_shape(cx, ty, &cont.ident);
             }
-            let (class, inner) = check::classify(ty);
-            check::check_attrs(cx, &attrs, class, inner);
+            let (class, inner) = syntax_checks::classify(ty);
+            syntax_checks::check_attrs(cx, &attrs, class, inner);
         }
-        Body::Enum(_) => check::check_attrs(cx, &attrs, Class::String, None),
-        Body::Union(u) => check::check_attrs(cx, &attrs, u.class(), None),
-        Body::Replaced => check::check_attrs(cx, &attrs, Class::Unknown, None),
+        Body::Enum(_) => syntax_checks::check_attrs(cx, &attrs, Class::String, None),
+        Body::Union(u) => syntax_checks::check_attrs(cx, &attrs, u.class(), None),
+        Body::Replaced => syntax_checks::check_attrs(cx, &attrs, Class::Unknown, None),
     }
     if !matches!(body, Body::Struct { .. }) {
         for g in &attrs.one_of {
@@ -296,10 +296,10 @@ pub(crate) fn build_fields<'a>(
             );
         }
         if !a.replaces() {
-            check::check_shape(cx, f.ty, self_ident);
+            syntax_checks::check_shape(cx, f.ty, self_ident);
         }
-        let (class, inner) = check::classify(f.ty);
-        check::check_attrs(cx, &a, class, inner);
+        let (class, inner) = syntax_checks::classify(f.ty);
+        syntax_checks::check_attrs(cx, &a, class, inner);
         if let (Some(r), Some(_)) = (&a.required, &a.optional) {
             cx.error(r.span, "a field cannot be both `required` and `optional`");
         }
@@ -308,7 +308,7 @@ pub(crate) fn build_fields<'a>(
         } else if Attrs::flag(&a.optional) || serde_optional {
             Some(false)
         } else if a.replaces() {
-            Some(!check::is_option(f.ty))
+            Some(!syntax_checks::is_option(f.ty))
         } else {
             None
         };

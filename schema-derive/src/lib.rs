@@ -13,7 +13,6 @@
 
 mod attr;
 mod cel;
-mod check;
 mod crd;
 mod ctxt;
 mod doc;
@@ -22,6 +21,7 @@ mod expand;
 mod json;
 mod names;
 mod symbol;
+mod syntax_checks;
 
 use proc_macro::TokenStream;
 
