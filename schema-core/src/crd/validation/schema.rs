@@ -233,7 +233,7 @@ pub fn validate_openapi_v3_schema(
     let root_ctx = cel_enabled.then(|| CelCtx {
         json: Some(schema),
         parent: None,
-        accessor: Accessor::None,
+        accessor: None,
         within_scope: schema.x_validations.as_ref().is_some_and(|v| !v.is_empty()),
         max_cardinality: Some(1),
         total: &total,
@@ -335,15 +335,8 @@ struct Errs {
     cel: ErrorList,
 }
 
-/// How a child's type information is found in its parent's.
-#[derive(Clone)]
-enum Accessor {
-    None,
-    Property(String),
-    Items,
-    AdditionalProperties,
-}
-
+/// One step from a schema node to a child: how a child's type information
+/// is found in its parent's, and a node's place below its converted root.
 #[derive(Clone)]
 enum Step {
     Property(String),
@@ -393,7 +386,8 @@ impl TypeInfo {
 struct CelCtx<'a> {
     json: Option<&'a JsonSchemaProps>,
     parent: Option<&'a CelCtx<'a>>,
-    accessor: Accessor,
+    /// The step from the parent (`None` at the root).
+    accessor: Option<Step>,
     within_scope: bool,
     max_cardinality: Option<u64>,
     total: &'a RefCell<TotalCost>,
@@ -417,7 +411,7 @@ fn extract_max_elements(s: &JsonSchemaProps) -> Option<u64> {
 }
 
 impl<'a> CelCtx<'a> {
-    fn child(&'a self, child: Option<&'a JsonSchemaProps>, accessor: Accessor) -> CelCtx<'a> {
+    fn child(&'a self, child: Option<&'a JsonSchemaProps>, accessor: Option<Step>) -> CelCtx<'a> {
         let mut within_scope = self.within_scope;
         if child.is_some_and(|c| c.x_validations.as_ref().is_some_and(|v| !v.is_empty())) {
             within_scope = true;
@@ -472,9 +466,8 @@ impl<'a> CelCtx<'a> {
 
     fn access(&self, parent: &TypeInfo) -> Option<TypeInfo> {
         let node = parent.node()?;
-        match &self.accessor {
-            Accessor::None => None,
-            Accessor::Property(name) => {
+        match self.accessor.as_ref()? {
+            Step::Property(name) => {
                 if node.properties.is_empty() {
                     return None;
                 }
@@ -482,11 +475,11 @@ impl<'a> CelCtx<'a> {
                 let field = parent.decl.fields()?.get(&escaped)?;
                 Some(parent.child(Step::Property(name.clone()), &field.ty))
             }
-            Accessor::Items => {
+            Step::Items => {
                 node.items.as_ref()?;
                 Some(parent.child(Step::Items, parent.decl.elem()?))
             }
-            Accessor::AdditionalProperties => {
+            Step::AdditionalProperties => {
                 node.generic.additional_properties.as_ref()?;
                 Some(parent.child(Step::AdditionalProperties, parent.decl.elem()?))
             }
@@ -630,7 +623,7 @@ fn openapi_schema(
             SchemaOrBool::Schema(aps) => Some(aps.as_ref()),
             SchemaOrBool::Bool(_) => None,
         };
-        let child = ctx.map(|c| c.child(ap_schema, Accessor::AdditionalProperties));
+        let child = ctx.map(|c| c.child(ap_schema, Some(Step::AdditionalProperties)));
         if let Some(aps) = ap_schema {
             openapi_schema(
                 aps,
@@ -654,7 +647,7 @@ fn openapi_schema(
                 sub = sub.with_forbidden_defaults(format!("in top-level {name}"));
             }
         }
-        let child = ctx.map(|c| c.child(Some(prop), Accessor::Property(name.clone())));
+        let child = ctx.map(|c| c.child(Some(prop), Some(Step::Property(name.clone()))));
         openapi_schema(
             prop,
             &p.child("properties").key(name.as_str()),
@@ -696,7 +689,7 @@ fn openapi_schema(
         };
         match &s.items {
             Some(SchemaOrArray::Schema(items)) => {
-                let child = ctx.map(|c| c.child(Some(items), Accessor::Items));
+                let child = ctx.map(|c| c.child(Some(items), Some(Step::Items)));
                 openapi_schema(
                     items,
                     &p.child("items"),
@@ -709,7 +702,7 @@ fn openapi_schema(
             }
             Some(SchemaOrArray::Array(items)) => {
                 for (i, item) in items.iter().enumerate() {
-                    let child = ctx.map(|c| c.child(Some(item), Accessor::Items));
+                    let child = ctx.map(|c| c.child(Some(item), Some(Step::Items)));
                     openapi_schema(
                         item,
                         &p.child("items").index(i),
