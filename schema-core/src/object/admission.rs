@@ -37,7 +37,7 @@ use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
 use crate::object::metadata::walk::validate_meta_view;
-use crate::object::metadata::{self, decode_object_meta, validate_object_meta_with};
+use crate::object::metadata::{decode_object_meta, validate_object_meta_with};
 use crate::object::prune::prune_drop_nulls_and_default;
 use crate::object::prune_default_walk::{
     Plan, checkable, decode_resource, decode_resource_checked,
@@ -528,7 +528,7 @@ fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
     } else {
         name.to_string()
     };
-    metadata::is_dns1123_subdomain(&name)
+    crate::go::names::is_dns1123_subdomain(&name)
 }
 
 /// `ValidateScaleSpec` and `ValidateScaleStatus`.

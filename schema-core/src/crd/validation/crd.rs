@@ -49,6 +49,10 @@ use crate::crd::validation::schema::{
     SchemaOptions, validate_custom_resource_definition_validation,
 };
 use crate::go::fmt::go_quote;
+use crate::go::names::{
+    generated_name, is_dns1035_label, is_dns1123_subdomain, is_qualified_name,
+    is_valid_label_value as is_label_value, name_is_dns_subdomain, parse_group_version,
+};
 use crate::model::field::{ErrorList, FieldError, Path, PathElement};
 use crate::model::structural::Structural;
 use crate::model::wire::codec::Wire;
@@ -843,24 +847,15 @@ fn validate_object_meta(meta: Option<&Value>, spec: &Spec<'_>, errs: &mut ErrorL
 
 const TOTAL_ANNOTATION_SIZE_LIMIT: usize = 256 * (1 << 10);
 
-/// `names.SimpleNameGenerator`: the base cut to 58 bytes plus five random
-/// characters. The server's suffix is random; `xxxxx` (one of its possible
-/// values) keeps the result deterministic.
-fn generated_name(base: &str) -> String {
-    let mut cut = base.len().min(58);
-    while !base.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}xxxxx", base.get(..cut).unwrap_or(base))
-}
-
 fn validate_owner_references(refs: &[Value], p: &Path, errs: &mut ErrorList) {
     let mut first_controller = String::new();
     for r in refs {
         let get = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or("");
         let (api_version, kind, name, uid) =
             (get("apiVersion"), get("kind"), get("name"), get("uid"));
-        let (group, version) = parse_group_version(api_version);
+        // `schema.FromAPIVersionAndKind`: a malformed apiVersion gives an
+        // empty group and version.
+        let (group, version) = parse_group_version(api_version).unwrap_or_default();
         if version.is_empty() {
             errs.push(FieldError::invalid(
                 &p.child("apiVersion"),
@@ -910,19 +905,6 @@ fn validate_owner_references(refs: &[Value], p: &Path, errs: &mut ErrorList) {
                 ));
             }
         }
-    }
-}
-
-/// `schema.FromAPIVersionAndKind`'s group/version split (a malformed
-/// apiVersion gives an empty group and version).
-fn parse_group_version(gv: &str) -> (&str, &str) {
-    if gv.is_empty() || gv == "/" {
-        return ("", "");
-    }
-    match gv.matches('/').count() {
-        0 => ("", gv),
-        1 => gv.split_once('/').unwrap_or(("", "")),
-        _ => ("", ""),
     }
 }
 
@@ -1856,26 +1838,6 @@ fn validate_api_approval(group: &str, meta: Option<&Value>, errs: &mut ErrorList
             ),
         ));
     }
-}
-
-// ---------------------------------------------------------------------------
-// apimachinery's name checks (shared with `crate::object::metadata`)
-// ---------------------------------------------------------------------------
-
-use crate::object::metadata::{
-    is_dns1035_label, is_dns1123_subdomain, is_qualified_name,
-    is_valid_label_value as is_label_value,
-};
-
-/// `apimachineryvalidation.NameIsDNSSubdomain`: for a `generateName`
-/// prefix, a trailing dash is masked first (as upstream does, by
-/// replacing the last two bytes with `a`).
-fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
-    if prefix && name.len() > 1 && name.ends_with('-') {
-        let head = name.as_bytes().get(..name.len() - 2).unwrap_or_default();
-        return is_dns1123_subdomain(&format!("{}a", String::from_utf8_lossy(head)));
-    }
-    is_dns1123_subdomain(name)
 }
 
 #[cfg(test)]
@@ -2881,23 +2843,5 @@ mod tests {
                 "{from}"
             );
         }
-    }
-
-    #[test]
-    fn name_checks_have_apimachinery_messages() {
-        assert_eq!(is_dns1035_label("abc-123"), Vec::<String>::new());
-        assert_eq!(
-            is_dns1035_label(&"a".repeat(64)),
-            ["must be no more than 63 characters"]
-        );
-        assert_eq!(is_dns1123_subdomain("a.b-c.d"), Vec::<String>::new());
-        assert_eq!(is_dns1123_subdomain("a..b").len(), 1);
-        assert_eq!(
-            is_qualified_name("example.com/MyName"),
-            Vec::<String>::new()
-        );
-        assert_eq!(is_qualified_name("/a"), ["prefix part must be non-empty"]);
-        assert_eq!(is_label_value(""), Vec::<String>::new());
-        assert_eq!(name_is_dns_subdomain("abc-", true), Vec::<String>::new());
     }
 }

@@ -50,6 +50,10 @@ use crate::go;
 #[cfg(test)]
 use crate::go::json::go_json_float;
 use crate::go::json::{go_json, go_json_number};
+use crate::go::names::{
+    is_dns1035_label, is_dns1123_label, is_qualified_name, is_valid_label_value,
+    parse_group_version, validate_path_segment_name,
+};
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 
 // ---------------------------------------------------------------------------
@@ -815,7 +819,7 @@ pub fn validate_embedded_resource(path: &Path, obj: &Map<String, Value>) -> Erro
             None => errs.push(invalid(&p, v, "must be a string")),
             Some("") => errs.push(FieldError::invalid(&p, "", "must not be empty")),
             Some(s) => {
-                let msgs = is_dns1035_label(&go_to_lower(s));
+                let msgs = is_dns1035_label(&go::strings::to_lower(s));
                 if !msgs.is_empty() {
                     errs.push(FieldError::invalid(
                         &p,
@@ -946,7 +950,7 @@ pub fn validate_annotations(annotations: &BTreeMap<String, String>, path: &Path)
     let mut errs = ErrorList::new();
     let mut total: usize = 0;
     for (k, v) in annotations {
-        for msg in is_qualified_name(&go_to_lower(k)) {
+        for msg in is_qualified_name(&go::strings::to_lower(k)) {
             errs.push(FieldError::invalid(path, k.as_str(), msg));
         }
         total = total.saturating_add(k.len()).saturating_add(v.len());
@@ -1119,260 +1123,6 @@ pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
 }
 
 // ---------------------------------------------------------------------------
-// apimachinery's name and format checks
-// ---------------------------------------------------------------------------
-
-/// `path.ValidatePathSegmentName(name, prefix)`, the name validator of
-/// custom resources.
-pub fn validate_path_segment_name(name: &str, prefix: bool) -> Vec<String> {
-    if !prefix {
-        for illegal in [".", ".."] {
-            if name == illegal {
-                return vec![format!("may not be '{illegal}'")];
-            }
-        }
-    }
-    let mut errs = Vec::new();
-    for illegal in ["/", "%"] {
-        if name.contains(illegal) {
-            errs.push(format!("may not contain '{illegal}'"));
-        }
-    }
-    errs
-}
-
-/// `schema.ParseGroupVersion`: `Ok((group, version))`; the empty string and
-/// `/` give empty parts.
-pub fn parse_group_version(gv: &str) -> Result<(&str, &str), String> {
-    if gv.is_empty() || gv == "/" {
-        return Ok(("", ""));
-    }
-    match gv.matches('/').count() {
-        0 => Ok(("", gv)),
-        1 => Ok(gv.split_once('/').unwrap_or(("", ""))),
-        _ => Err(format!("unexpected GroupVersion string: {gv}")),
-    }
-}
-
-const DNS1123_LABEL_FMT: &str = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-const DNS1123_LABEL_ERR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
-const DNS1123_SUBDOMAIN_ERR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-const DNS1035_LABEL_FMT: &str = "[a-z]([-a-z0-9]*[a-z0-9])?";
-const DNS1035_LABEL_ERR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character";
-const LABEL_KEY_FMT: &str = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-const LABEL_KEY_ERR: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const LABEL_VALUE_ERR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-
-/// `validation.MaxLenError`. The API server generation this crate targets
-/// says "characters" (as `validation/crd.rs` does); the newest apimachinery
-/// (`validate/content`) says "bytes".
-fn max_len_error(n: usize) -> String {
-    format!("must be no more than {n} characters")
-}
-
-/// `validation.RegexError`.
-fn regex_error(msg: &str, fmt: &str, examples: &[&str]) -> String {
-    if examples.is_empty() {
-        return format!("{msg} (regex used for validation is '{fmt}')");
-    }
-    let mut s = format!("{msg} (e.g. ");
-    for (i, e) in examples.iter().enumerate() {
-        if i > 0 {
-            s.push_str(" or ");
-        }
-        s.push('\'');
-        s.push_str(e);
-        s.push_str("', ");
-    }
-    s.push_str("regex used for validation is '");
-    s.push_str(fmt);
-    s.push_str("')");
-    s
-}
-
-/// Whether `s` matches `^F(M*L)?$` for the byte classes `first`, `middle`
-/// and `last`.
-fn matches_label(
-    s: &str,
-    first: fn(u8) -> bool,
-    middle: fn(u8) -> bool,
-    last: fn(u8) -> bool,
-) -> bool {
-    let b = s.as_bytes();
-    match b.split_first() {
-        None => false,
-        Some((f, rest)) => {
-            first(*f)
-                && match rest.split_last() {
-                    None => true,
-                    Some((l, mid)) => last(*l) && mid.iter().all(|c| middle(*c)),
-                }
-        }
-    }
-}
-
-fn lower_alnum(c: u8) -> bool {
-    c.is_ascii_lowercase() || c.is_ascii_digit()
-}
-
-fn lower_alnum_dash(c: u8) -> bool {
-    lower_alnum(c) || c == b'-'
-}
-
-fn lower_alpha(c: u8) -> bool {
-    c.is_ascii_lowercase()
-}
-
-fn alnum(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-}
-
-fn label_key_middle(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.')
-}
-
-fn dns1123_label_match(s: &str) -> bool {
-    matches_label(s, lower_alnum, lower_alnum_dash, lower_alnum)
-}
-
-fn dns1123_subdomain_match(s: &str) -> bool {
-    s.split('.').all(dns1123_label_match)
-}
-
-fn dns1123_subdomain_fmt() -> String {
-    format!("{DNS1123_LABEL_FMT}(\\.{DNS1123_LABEL_FMT})*")
-}
-
-/// `validation.IsDNS1123Label`.
-pub fn is_dns1123_label(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push(max_len_error(63));
-    }
-    if !dns1123_label_match(value) {
-        if dns1123_subdomain_match(value) {
-            errs.push("must not contain dots".into());
-        } else {
-            errs.push(regex_error(
-                DNS1123_LABEL_ERR,
-                DNS1123_LABEL_FMT,
-                &["my-name", "123-abc"],
-            ));
-        }
-    }
-    errs
-}
-
-/// `validation.IsDNS1123Subdomain`.
-pub fn is_dns1123_subdomain(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 253 {
-        errs.push(max_len_error(253));
-    }
-    if !dns1123_subdomain_match(value) {
-        errs.push(regex_error(
-            DNS1123_SUBDOMAIN_ERR,
-            &dns1123_subdomain_fmt(),
-            &["example.com"],
-        ));
-    }
-    errs
-}
-
-/// `validation.IsDNS1035Label`.
-pub fn is_dns1035_label(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push(max_len_error(63));
-    }
-    if !matches_label(value, lower_alpha, lower_alnum_dash, lower_alnum) {
-        errs.push(regex_error(
-            DNS1035_LABEL_ERR,
-            DNS1035_LABEL_FMT,
-            &["my-name", "abc-123"],
-        ));
-    }
-    errs
-}
-
-/// `validation.IsQualifiedName` (a label key: an optional DNS subdomain
-/// prefix and `/`, then a name of at most 63 characters).
-pub fn is_qualified_name(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    let name = match value.split_once('/') {
-        None => value,
-        Some((_, suffix)) if suffix.contains('/') => {
-            errs.push(format!(
-                "a valid label key {} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-                regex_error(LABEL_KEY_ERR, LABEL_KEY_FMT, &["MyName", "my.name", "123-abc"])
-            ));
-            return errs;
-        }
-        Some((prefix, suffix)) => {
-            if prefix.is_empty() {
-                errs.push("prefix part must be non-empty".into());
-            } else {
-                errs.extend(
-                    is_dns1123_subdomain(prefix)
-                        .into_iter()
-                        .map(|m| format!("prefix part {m}")),
-                );
-            }
-            suffix
-        }
-    };
-    if name.is_empty() {
-        errs.push("name part must be non-empty".into());
-    } else if name.len() > 63 {
-        errs.push(format!("name part {}", max_len_error(63)));
-    }
-    if !matches_label(name, alnum, label_key_middle, alnum) {
-        errs.push(format!(
-            "name part {}",
-            regex_error(
-                LABEL_KEY_ERR,
-                LABEL_KEY_FMT,
-                &["MyName", "my.name", "123-abc"]
-            )
-        ));
-    }
-    errs
-}
-
-/// `validation.IsValidLabelValue`.
-pub fn is_valid_label_value(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 63 {
-        errs.push(max_len_error(63));
-    }
-    if !value.is_empty() && !matches_label(value, alnum, label_key_middle, alnum) {
-        errs.push(regex_error(
-            LABEL_VALUE_ERR,
-            &format!("({LABEL_KEY_FMT})?"),
-            &["MyValue", "my_value", "12345"],
-        ));
-    }
-    errs
-}
-
-/// Go's `strings.ToLower`: the simple (one-to-one) lowercase mapping of
-/// each rune.
-fn go_to_lower(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c == '\u{130}' {
-                return 'i';
-            }
-            let mut l = c.to_lowercase();
-            match (l.next(), l.next()) {
-                (Some(one), None) => one,
-                _ => c,
-            }
-        })
-        .collect()
-}
-
-// ---------------------------------------------------------------------------
 // Bad values and Go's JSON encoding
 // ---------------------------------------------------------------------------
 
@@ -1497,7 +1247,6 @@ mod tests {
     }
 
     const DNS1123_LABEL_MSG: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-    const SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
     const NAME_PART_MSG: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
     const LABEL_VALUE_MSG: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
@@ -1669,24 +1418,6 @@ mod tests {
             [format!(
                 r#"spec.template.metadata.labels: Invalid value: "{key}": prefix part must be no more than 253 characters"#
             )]
-        );
-        assert_eq!(
-            is_qualified_name("Example.com/x"),
-            [format!("prefix part {SUBDOMAIN_MSG}")]
-        );
-        assert_eq!(is_qualified_name("/x"), ["prefix part must be non-empty"]);
-        assert_eq!(
-            is_qualified_name("x/"),
-            [
-                "name part must be non-empty".to_string(),
-                NAME_PART_MSG.to_string()
-            ]
-        );
-        assert_eq!(
-            is_qualified_name("a/b/c"),
-            [
-                "a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
-            ]
         );
         // Sorted key order, key errors before value errors.
         let errs = meta_errs(json!({"labels": {"z!": "ok", "a!": "ok!"}}));
@@ -2107,9 +1838,5 @@ mod tests {
             ),
             r#"{"a":"\u003cx\u003e\u0026\u2028\n\u0001","b":[1,2.5,null,true]}"#
         );
-        assert_eq!(go_to_lower("İSTANBUL"), "istanbul");
-        assert_eq!(validate_path_segment_name("..", true), Vec::<String>::new());
-        assert_eq!(parse_group_version("/"), Ok(("", "")));
-        assert_eq!(parse_group_version("g/v"), Ok(("g", "v")));
     }
 }
