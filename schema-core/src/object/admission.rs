@@ -31,6 +31,7 @@ use serde_json::Value;
 
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::go::json::{go_type, go_v};
+use crate::go::names::{generated_name, name_is_dns_subdomain};
 pub use crate::model::depth::MAX_DEPTH;
 use crate::model::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
 use crate::model::structural::{NewStructuralError, Structural};
@@ -495,8 +496,8 @@ fn validate_type_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
 /// `ValidateObjectMetaAccessor(obj, namespaceScoped, NameIsDNSSubdomain,
 /// "metadata")`, after `BeforeCreate`: a cluster-scoped object loses its
 /// namespace, a namespaced one without a namespace gets the request's (so
-/// it is not required here), and `generateName` stands in for a missing
-/// name with a generated suffix.
+/// it is not required here), and a missing name is generated from
+/// `generateName` ([`generated_name`]).
 fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
     let path = Path::root().child("metadata");
     let meta = match obj.get("metadata") {
@@ -514,21 +515,10 @@ fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
         meta.namespace.clear();
     }
     if meta.name.is_empty() && !meta.generate_name.is_empty() {
-        meta.name = format!("{}xxxxx", meta.generate_name);
+        meta.name = generated_name(&meta.generate_name);
     }
     let requires_namespace = r.namespaced && !meta.namespace.is_empty();
     validate_object_meta_with(&meta, requires_namespace, &name_is_dns_subdomain, &path)
-}
-
-/// `NameIsDNSSubdomain`: a prefix may end in a dash.
-fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
-    let name = if prefix {
-        name.strip_suffix('-')
-            .map_or(name.to_string(), |n| format!("{n}a"))
-    } else {
-        name.to_string()
-    };
-    crate::go::names::is_dns1123_subdomain(&name)
 }
 
 /// `ValidateScaleSpec` and `ValidateScaleStatus`.
