@@ -31,14 +31,14 @@ use serde_json::Value;
 
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::go::json::{go_type, go_v};
-use crate::go::names::{generated_name, name_is_dns_subdomain};
+use crate::go::names::name_is_dns_subdomain;
 pub use crate::model::depth::MAX_DEPTH;
 use crate::model::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
 use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
 use crate::object::metadata::walk::validate_meta_view;
-use crate::object::metadata::{decode_object_meta, validate_object_meta_with};
+use crate::object::metadata::{before_create, decode_object_meta, validate_object_meta_with};
 use crate::object::prune::prune_drop_nulls_and_default;
 use crate::object::prune_default_walk::{
     Plan, checkable, decode_resource, decode_resource_checked,
@@ -494,10 +494,8 @@ fn validate_type_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
 }
 
 /// `ValidateObjectMetaAccessor(obj, namespaceScoped, NameIsDNSSubdomain,
-/// "metadata")`, after `BeforeCreate`: a cluster-scoped object loses its
-/// namespace, a namespaced one without a namespace gets the request's (so
-/// it is not required here), and a missing name is generated from
-/// `generateName` ([`generated_name`]).
+/// "metadata")`, after [`before_create`]; a namespaced object without a
+/// namespace gets the request's, so it is not required here.
 fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
     let path = Path::root().child("metadata");
     let meta = match obj.get("metadata") {
@@ -511,12 +509,7 @@ fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
             return vec![FieldError::invalid(&path, v, e)];
         }
     };
-    if !r.namespaced {
-        meta.namespace.clear();
-    }
-    if meta.name.is_empty() && !meta.generate_name.is_empty() {
-        meta.name = generated_name(&meta.generate_name);
-    }
+    before_create(&mut meta, r.namespaced);
     let requires_namespace = r.namespaced && !meta.namespace.is_empty();
     validate_object_meta_with(&meta, requires_namespace, &name_is_dns_subdomain, &path)
 }

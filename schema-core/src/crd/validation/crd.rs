@@ -49,10 +49,7 @@ use crate::crd::validation::schema::{
     SchemaOptions, validate_custom_resource_definition_validation,
 };
 use crate::go::fmt::go_quote;
-use crate::go::names::{
-    generated_name, is_dns1035_label, is_dns1123_subdomain, is_qualified_name,
-    is_valid_label_value as is_label_value, name_is_dns_subdomain, parse_group_version,
-};
+use crate::go::names::{is_dns1035_label, is_dns1123_subdomain, name_is_dns_subdomain};
 use crate::model::field::{ErrorList, FieldError, Path, PathElement};
 use crate::model::structural::Structural;
 use crate::model::wire::codec::Wire;
@@ -61,6 +58,7 @@ use crate::model::wire::{
     JsonSchemaProps, PrinterColumn, SchemaOrArray, SchemaOrBool, SchemaOrStringArray,
     SelectableField, ServiceReference, ValidationRule, WebhookClientConfig,
 };
+use crate::object::metadata::{before_create, decode_object_meta, validate_object_meta_with};
 
 /// The API version a CRD was submitted as.
 ///
@@ -744,16 +742,18 @@ fn canon_selectable(fields: &[SelectableField]) -> Value {
 // ---------------------------------------------------------------------------
 
 /// `genericvalidation.ValidateObjectMeta` with the CRD's name function, as
-/// it sees the object after `BeforeCreate` (generated name, no namespace,
-/// generation 1). Managed fields are not checked.
+/// it sees the object after `PrepareForCreate` and `BeforeCreate`
+/// (generation 1, no namespace, a name generated from `generateName`).
+/// The server decodes the metadata into its typed `ObjectMeta` first (a
+/// wrongly typed field fails the whole request there); here such a field
+/// is dropped and the rest is validated. Managed fields are not checked.
 fn validate_object_meta(meta: Option<&Value>, spec: &Spec<'_>, errs: &mut ErrorList) {
-    let p = Path::new(["metadata"]);
-    let obj = meta.and_then(Value::as_object);
-    let field_str = |k: &str| {
-        obj.and_then(|o| o.get(k))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-    };
+    let mut meta = meta
+        .and_then(|m| decode_object_meta(m, true).ok())
+        .unwrap_or_default();
+    meta.generation = 1;
+    meta.managed_fields.clear();
+    before_create(&mut meta, false);
     let required_name = format!("{}.{}", spec.plural, spec.group);
     let name_fn = |name: &str, prefix: bool| {
         let mut ret = name_is_dns_subdomain(name, prefix);
@@ -762,150 +762,12 @@ fn validate_object_meta(meta: Option<&Value>, spec: &Spec<'_>, errs: &mut ErrorL
         }
         ret
     };
-
-    let generate_name = field_str("generateName");
-    let mut name = field_str("name").to_string();
-    if !generate_name.is_empty() {
-        for msg in name_fn(generate_name, true) {
-            errs.push(FieldError::invalid(
-                &p.child("generateName"),
-                generate_name,
-                msg,
-            ));
-        }
-        if name.is_empty() {
-            name = generated_name(generate_name);
-        }
-    }
-    if name.is_empty() {
-        errs.push(FieldError::required(
-            &p.child("name"),
-            "name or generateName is required",
-        ));
-    } else {
-        for msg in name_fn(&name, false) {
-            errs.push(FieldError::invalid(&p.child("name"), name.as_str(), msg));
-        }
-    }
-
-    let Some(obj) = obj else {
-        return;
-    };
-    if let Some(labels) = obj.get("labels").and_then(Value::as_object) {
-        let lp = p.child("labels");
-        for (k, v) in labels {
-            for msg in is_qualified_name(k) {
-                errs.push(FieldError::invalid(&lp, k.as_str(), msg));
-            }
-            if let Some(v) = v.as_str() {
-                for msg in is_label_value(v) {
-                    errs.push(FieldError::invalid(&lp, v, msg));
-                }
-            }
-        }
-    }
-    if let Some(annotations) = obj.get("annotations").and_then(Value::as_object) {
-        let ap = p.child("annotations");
-        let mut total: usize = 0;
-        for (k, v) in annotations {
-            for msg in is_qualified_name(&k.to_lowercase()) {
-                errs.push(FieldError::invalid(&ap, k.as_str(), msg));
-            }
-            total = total
-                .saturating_add(k.len())
-                .saturating_add(v.as_str().map_or(0, str::len));
-        }
-        if total > TOTAL_ANNOTATION_SIZE_LIMIT {
-            errs.push(FieldError::too_long(
-                &ap,
-                i64::try_from(TOTAL_ANNOTATION_SIZE_LIMIT).unwrap_or(i64::MAX),
-            ));
-        }
-    }
-    if let Some(refs) = obj.get("ownerReferences").and_then(Value::as_array) {
-        validate_owner_references(refs, &p.child("ownerReferences"), errs);
-    }
-    if let Some(finalizers) = obj.get("finalizers").and_then(Value::as_array) {
-        let fp = p.child("finalizers");
-        let (mut orphan, mut foreground) = (false, false);
-        for f in finalizers.iter().filter_map(Value::as_str) {
-            for msg in is_qualified_name(f) {
-                errs.push(FieldError::invalid(&fp, f, msg));
-            }
-            orphan |= f == "orphan";
-            foreground |= f == "foregroundDeletion";
-        }
-        if orphan && foreground {
-            errs.push(FieldError::invalid(
-                &fp,
-                Value::Array(finalizers.clone()),
-                "finalizer orphan and foregroundDeletion cannot be both set",
-            ));
-        }
-    }
-}
-
-const TOTAL_ANNOTATION_SIZE_LIMIT: usize = 256 * (1 << 10);
-
-fn validate_owner_references(refs: &[Value], p: &Path, errs: &mut ErrorList) {
-    let mut first_controller = String::new();
-    for r in refs {
-        let get = |k: &str| r.get(k).and_then(Value::as_str).unwrap_or("");
-        let (api_version, kind, name, uid) =
-            (get("apiVersion"), get("kind"), get("name"), get("uid"));
-        // `schema.FromAPIVersionAndKind`: a malformed apiVersion gives an
-        // empty group and version.
-        let (group, version) = parse_group_version(api_version).unwrap_or_default();
-        if version.is_empty() {
-            errs.push(FieldError::invalid(
-                &p.child("apiVersion"),
-                api_version,
-                "version must not be empty",
-            ));
-        }
-        if kind.is_empty() {
-            errs.push(FieldError::invalid(
-                &p.child("kind"),
-                kind,
-                "kind must not be empty",
-            ));
-        }
-        if name.is_empty() {
-            errs.push(FieldError::invalid(
-                &p.child("name"),
-                name,
-                "name must not be empty",
-            ));
-        }
-        if uid.is_empty() {
-            errs.push(FieldError::invalid(
-                &p.child("uid"),
-                uid,
-                "uid must not be empty",
-            ));
-        }
-        if group.is_empty() && version == "v1" && kind == "Event" {
-            errs.push(FieldError::invalid_struct(
-                p,
-                r,
-                format!("{group}/{version}, Kind={kind} is disallowed from being an owner"),
-            ));
-        }
-        if r.get("controller").and_then(Value::as_bool) == Some(true) {
-            let current = format!("{kind}/{name}");
-            if first_controller.is_empty() {
-                first_controller = current;
-            } else {
-                errs.push(FieldError::invalid_struct(
-                    p,
-                    &Value::Array(refs.to_vec()),
-                    format!(
-                        "Only one reference can have Controller set to true. Found \"true\" in references for {first_controller} and {current}"
-                    ),
-                ));
-            }
-        }
-    }
+    errs.extend(validate_object_meta_with(
+        &meta,
+        false,
+        &name_fn,
+        &Path::new(["metadata"]),
+    ));
 }
 
 // ---------------------------------------------------------------------------
@@ -2682,6 +2544,33 @@ mod tests {
         assert_eq!(
             messages(&errs)[0],
             "metadata.labels: Invalid value: \"a b\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+        );
+    }
+
+    #[test]
+    fn object_meta_is_validated_as_decoded() {
+        let mut v = base();
+        // A field of the wrong type is dropped; the namespace is cleared
+        // and the generation set to 1 before validation; managed fields
+        // are not checked.
+        v["metadata"] = json!({
+            "name": "plural.group.com",
+            "namespace": "ns",
+            "generation": -1,
+            "labels": {"a": 1, "b c": "d"},
+            "managedFields": [{"operation": "Bad"}],
+            "ownerReferences": [
+                {"kind": "Event", "unknown": 1, "apiVersion": "v1", "name": "e", "controller": true},
+                {"apiVersion": "apps/v1", "kind": "Deployment", "name": "d", "uid": "u", "controller": true},
+            ],
+        });
+        assert_eq!(
+            messages(&run(&v)),
+            [
+                r#"metadata.ownerReferences.uid: Invalid value: "": uid must not be empty"#,
+                r#"metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"","controller":true}: /v1, Kind=Event is disallowed from being an owner"#,
+                r#"metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"Event","name":"e","uid":"","controller":true},{"apiVersion":"apps/v1","kind":"Deployment","name":"d","uid":"u","controller":true}]: Only one reference can have Controller set to true. Found "true" in references for Event/e and Deployment/d"#,
+            ]
         );
     }
 

@@ -25,8 +25,11 @@
 //!   (`apiVersion`, `kind` and `metadata` of an embedded resource or of the
 //!   resource root).
 //! * [`validate_object_meta`] is apimachinery's `ValidateObjectMeta` with
-//!   the custom-resource name validator `path.ValidatePathSegmentName`
-//!   ([`validate_object_meta_with`] takes any name function).
+//!   the embedded-resource name validator `path.ValidatePathSegmentName`;
+//!   [`validate_object_meta_with`] takes any name function and is what a
+//!   custom resource's root metadata (`object::admission`) and a CRD's own
+//!   metadata (`crd::validation`) are validated with, after
+//!   [`before_create`].
 //!
 //! Go iterates maps in random order; wherever that decides the order of the
 //! reported errors (the keys of an embedded resource, labels, annotations)
@@ -51,7 +54,7 @@ use crate::go;
 use crate::go::json::go_json_float;
 use crate::go::json::{go_json, go_json_number};
 use crate::go::names::{
-    is_dns1035_label, is_dns1123_label, is_qualified_name, is_valid_label_value,
+    generated_name, is_dns1035_label, is_dns1123_label, is_qualified_name, is_valid_label_value,
     parse_group_version, validate_path_segment_name,
 };
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
@@ -849,6 +852,19 @@ pub fn validate_embedded_resource(path: &Path, obj: &Map<String, Value>) -> Erro
     errs
 }
 
+/// What `rest.BeforeCreate` does to the metadata that validation reads: a
+/// cluster-scoped object (`namespaced` false) loses its namespace, and an
+/// object without a name gets one generated from its `generateName`
+/// ([`generated_name`]).
+pub(crate) fn before_create(meta: &mut ObjectMeta, namespaced: bool) {
+    if !namespaced {
+        meta.namespace.clear();
+    }
+    if meta.name.is_empty() && !meta.generate_name.is_empty() {
+        meta.name = generated_name(&meta.generate_name);
+    }
+}
+
 /// apimachinery's `ValidateObjectMeta(meta, requiresNamespace,
 /// path.ValidatePathSegmentName, fldPath)`, the validation custom resources
 /// get. See [`validate_object_meta_with`].
@@ -1030,9 +1046,8 @@ pub fn validate_owner_references(refs: &[OwnerReference], path: &Path) -> ErrorL
 }
 
 /// The messages of an owner reference with an empty field. These are the
-/// texts of the API server generation this crate targets (the same as
-/// `validation/crd.rs`); newer apimachinery says `must not be empty` for
-/// kind, name and uid.
+/// texts of the API server generation this crate targets; newer
+/// apimachinery says `must not be empty` for kind, name and uid.
 const OWNER_REF_VERSION_EMPTY: &str = "version must not be empty";
 const OWNER_REF_KIND_EMPTY: &str = "kind must not be empty";
 const OWNER_REF_NAME_EMPTY: &str = "name must not be empty";
