@@ -603,52 +603,17 @@ pub fn submitted_location(field: &Path) -> Path {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
-
     use serde_json::json;
 
     use super::*;
-
-    /// A v1 CRD with two versions, with the given schemas and (when not
-    /// `null`) subresources.
-    fn two_versions(schemas: [Value; 2], subresources: [Value; 2]) -> CustomResourceDefinition {
-        let versions: Vec<Value> = ["version", "version2"]
-            .into_iter()
-            .zip(schemas)
-            .zip(subresources)
-            .enumerate()
-            .map(|(i, ((name, schema), subresources))| {
-                let mut v =
-                    json!({"name": name, "served": true, "storage": i == 0, "schema": schema});
-                if !subresources.is_null() {
-                    v["subresources"] = subresources;
-                }
-                v
-            })
-            .collect();
-        let doc = json!({
-            "apiVersion": "apiextensions.k8s.io/v1",
-            "kind": "CustomResourceDefinition",
-            "metadata": {"name": "plural.group.com"},
-            "spec": {
-                "group": "group.com",
-                "scope": "Cluster",
-                "names": {"plural": "plural", "singular": "singular", "kind": "Plural", "listKind": "PluralList"},
-                "versions": versions
-            }
-        });
-        let (input, _) = crate::model::wire::input::read_input_owned(doc).unwrap();
-        input.crd().unwrap().clone()
-    }
-
-    fn object_schema() -> Value {
-        json!({"openAPIV3Schema": {"type": "object"}})
-    }
+    use crate::crd::fixtures::{base2, decode};
 
     #[test]
     fn identical_fields_move_to_the_top_level() {
-        let status = || json!({"status": {}});
-        let crd = two_versions([object_schema(), object_schema()], [status(), status()]);
+        let mut v = base2();
+        v["spec"]["versions"][0]["subresources"] = json!({"status": {}});
+        v["spec"]["versions"][1]["subresources"] = json!({"status": {}});
+        let crd = decode(&v);
         let spec = defaulted_spec(&crd);
         let s = internal_spec(&spec, versions_of(&crd), RequestVersion::V1);
         assert!(s.validation.is_some() && s.subresources.is_some());
@@ -659,13 +624,12 @@ mod tests {
         );
         assert_eq!(s.version, "version");
         // Semantically equal schemas (1 vs 1.0 as float64, false vs absent) also move.
-        let crd = two_versions(
-            [
-                json!({"openAPIV3Schema": {"type": "object", "maximum": 1, "nullable": false}}),
-                json!({"openAPIV3Schema": {"type": "object", "maximum": 1.0}}),
-            ],
-            [Value::Null, Value::Null],
-        );
+        let mut v = base2();
+        v["spec"]["versions"][0]["schema"] =
+            json!({"openAPIV3Schema": {"type": "object", "maximum": 1, "nullable": false}});
+        v["spec"]["versions"][1]["schema"] =
+            json!({"openAPIV3Schema": {"type": "object", "maximum": 1.0}});
+        let crd = decode(&v);
         let spec = defaulted_spec(&crd);
         assert!(
             internal_spec(&spec, versions_of(&crd), RequestVersion::V1)
@@ -673,13 +637,9 @@ mod tests {
                 .is_some()
         );
         // Different ones stay per version.
-        let crd = two_versions(
-            [
-                json!({"openAPIV3Schema": {"type": "object", "maximum": 1}}),
-                json!({"openAPIV3Schema": {"type": "object", "maximum": 2}}),
-            ],
-            [Value::Null, Value::Null],
-        );
+        v["spec"]["versions"][1]["schema"] =
+            json!({"openAPIV3Schema": {"type": "object", "maximum": 2}});
+        let crd = decode(&v);
         let spec = defaulted_spec(&crd);
         let s = internal_spec(&spec, versions_of(&crd), RequestVersion::V1);
         assert!(s.validation.is_none() && s.versions.iter().all(|v| v.schema.is_some()));

@@ -3,6 +3,8 @@
 //! and the OpenAPI documents it publishes.
 
 pub mod check;
+#[cfg(test)]
+pub(crate) mod fixtures;
 pub mod internal;
 pub mod publish;
 pub mod validation;

@@ -5,44 +5,9 @@ use serde_json::{Map, json};
 
 use super::versions::deprecation_warning_errors;
 use super::*;
+use crate::crd::fixtures::{base, base2, decode};
 use crate::crd::internal::submitted_location;
 use crate::model::field::ErrorType;
-use crate::model::wire::codec::DecodeCx;
-
-fn decode(v: &Value) -> CustomResourceDefinition {
-    let mut cx = DecodeCx::default();
-    let crd = CustomResourceDefinition::decode(v, &Path::root(), &mut cx).expect("decodes");
-    assert!(cx.errors.is_empty(), "{:?}", cx.errors);
-    crd
-}
-
-/// A valid v1 CRD, in the shape of upstream's test fixtures.
-fn base() -> Value {
-    json!({
-        "apiVersion": "apiextensions.k8s.io/v1",
-        "kind": "CustomResourceDefinition",
-        "metadata": {"name": "plural.group.com"},
-        "spec": {
-            "group": "group.com",
-            "scope": "Cluster",
-            "names": {"plural": "plural", "singular": "singular", "kind": "Plural", "listKind": "PluralList"},
-            "versions": [
-                {"name": "version", "served": true, "storage": true,
-                 "schema": {"openAPIV3Schema": {"type": "object"}}}
-            ]
-        }
-    })
-}
-
-/// `base()` with a second, non-storage version `version2`.
-fn base2() -> Value {
-    let mut v = base();
-    v["spec"]["versions"] = json!([
-        {"name": "version", "served": true, "storage": true, "schema": {"openAPIV3Schema": {"type": "object"}}},
-        {"name": "version2", "served": true, "storage": false, "schema": {"openAPIV3Schema": {"type": "object"}}}
-    ]);
-    v
-}
 
 fn run(v: &Value) -> ErrorList {
     validate_custom_resource_definition(&decode(v), RequestVersion::V1)
