@@ -10,8 +10,8 @@ use serde_json::json;
 
 use crate::ytt::{self, YttError};
 use schema_core::crd::check::{CheckReport, check};
+use schema_core::crd::internal::submitted_location;
 use schema_core::crd::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
-use schema_core::crd::validation::crd::submitted_location;
 use schema_core::model::field::{FieldError, Path, PathElement};
 use schema_core::model::source::{self, Document, Limits, PathSegment};
 use schema_core::model::structural::Structural;

@@ -1,7 +1,10 @@
 //! What the API server does with a CustomResourceDefinition: reading it,
-//! the structural check and CRD validation, and the OpenAPI documents it
-//! publishes.
+//! its defaulted internal form, the structural check and CRD validation,
+//! and the OpenAPI documents it publishes.
 
 pub mod check;
+#[cfg(test)]
+pub(crate) mod fixtures;
+pub mod internal;
 pub mod publish;
 pub mod validation;

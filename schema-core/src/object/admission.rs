@@ -31,13 +31,14 @@ use serde_json::Value;
 
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::go::json::{go_type, go_v};
+use crate::go::names::name_is_dns_subdomain;
 pub use crate::model::depth::MAX_DEPTH;
 use crate::model::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
 use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
 use crate::object::metadata::walk::validate_meta_view;
-use crate::object::metadata::{self, decode_object_meta, validate_object_meta_with};
+use crate::object::metadata::{before_create, decode_object_meta, validate_object_meta_with};
 use crate::object::prune::prune_drop_nulls_and_default;
 use crate::object::prune_default_walk::{
     Plan, checkable, decode_resource, decode_resource_checked,
@@ -493,10 +494,8 @@ fn validate_type_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
 }
 
 /// `ValidateObjectMetaAccessor(obj, namespaceScoped, NameIsDNSSubdomain,
-/// "metadata")`, after `BeforeCreate`: a cluster-scoped object loses its
-/// namespace, a namespaced one without a namespace gets the request's (so
-/// it is not required here), and `generateName` stands in for a missing
-/// name with a generated suffix.
+/// "metadata")`, after [`before_create`]; a namespaced object without a
+/// namespace gets the request's, so it is not required here.
 fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
     let path = Path::root().child("metadata");
     let meta = match obj.get("metadata") {
@@ -510,25 +509,9 @@ fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
             return vec![FieldError::invalid(&path, v, e)];
         }
     };
-    if !r.namespaced {
-        meta.namespace.clear();
-    }
-    if meta.name.is_empty() && !meta.generate_name.is_empty() {
-        meta.name = format!("{}xxxxx", meta.generate_name);
-    }
+    before_create(&mut meta, r.namespaced);
     let requires_namespace = r.namespaced && !meta.namespace.is_empty();
     validate_object_meta_with(&meta, requires_namespace, &name_is_dns_subdomain, &path)
-}
-
-/// `NameIsDNSSubdomain`: a prefix may end in a dash.
-fn name_is_dns_subdomain(name: &str, prefix: bool) -> Vec<String> {
-    let name = if prefix {
-        name.strip_suffix('-')
-            .map_or(name.to_string(), |n| format!("{n}a"))
-    } else {
-        name.to_string()
-    };
-    metadata::is_dns1123_subdomain(&name)
 }
 
 /// `ValidateScaleSpec` and `ValidateScaleStatus`.

@@ -13,7 +13,7 @@ use crate::cel::error::EvalError;
 use crate::cel::functions::FORMAT_NAMES;
 use crate::cel::value::Val;
 use crate::cel::value::{EvalResult, owned_str};
-use crate::object::metadata;
+use crate::go::names;
 
 fn out_of_range(i: i64) -> EvalError {
     EvalError::new(format!("index out of range: {i}"))
@@ -488,14 +488,14 @@ fn validate_format(f: &str, s: &str) -> Vec<String> {
         }
     };
     match f {
-        "dns1123Label" => metadata::is_dns1123_label(s),
-        "dns1123Subdomain" => metadata::is_dns1123_subdomain(s),
-        "dns1035Label" => metadata::is_dns1035_label(s),
-        "qualifiedName" => metadata::is_qualified_name(s),
-        "dns1123LabelPrefix" => metadata::is_dns1123_label(&prefix(s)),
-        "dns1123SubdomainPrefix" => metadata::is_dns1123_subdomain(&prefix(s)),
-        "dns1035LabelPrefix" => metadata::is_dns1035_label(&prefix(s)),
-        "labelValue" => metadata::is_valid_label_value(s),
+        "dns1123Label" => names::is_dns1123_label(s),
+        "dns1123Subdomain" => names::is_dns1123_subdomain(s),
+        "dns1035Label" => names::is_dns1035_label(s),
+        "qualifiedName" => names::is_qualified_name(s),
+        "dns1123LabelPrefix" => names::is_dns1123_label(&prefix(s)),
+        "dns1123SubdomainPrefix" => names::is_dns1123_subdomain(&prefix(s)),
+        "dns1035LabelPrefix" => names::is_dns1035_label(&prefix(s)),
+        "labelValue" => names::is_valid_label_value(s),
         "uri" => {
             if crate::go::url::is_request_uri(s) {
                 vec![]

@@ -2,7 +2,7 @@
 //! other: on objects made from every corpus CRD's schemas, valid ones and
 //! ones broken at random, admission with the [`Plan`] and without it must
 //! give the same object (in the same key order), pruned paths, errors and
-//! warnings.
+//! warnings. Then the root metadata's `generateName`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -517,4 +517,39 @@ fn depth_and_edges() {
         crate::model::depth::drop_deep(got.object);
     }
     assert!(too_deep >= 6, "{too_deep}");
+}
+
+/// The errors of creating a `Thing` with `metadata`.
+fn create_errors(metadata: Value) -> Vec<String> {
+    let admission = Admission::for_crd(&small_crd(), "v1").unwrap();
+    let obj =
+        json!({"apiVersion": "example.com/v1", "kind": "Thing", "metadata": metadata, "spec": {}});
+    let admitted = admission.create(obj);
+    admitted.errors.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn generate_name_is_a_dns_subdomain_prefix() {
+    const SUBDOMAIN_MSG: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    assert!(create_errors(json!({"generateName": "thing-"})).is_empty());
+    // A lone dash is not masked (`maskTrailingDash` needs two bytes), and
+    // the generated name starts with it.
+    assert_eq!(
+        create_errors(json!({"generateName": "-"})),
+        [
+            format!(r#"metadata.generateName: Invalid value: "-": {SUBDOMAIN_MSG}"#),
+            format!(r#"metadata.name: Invalid value: "-xxxxx": {SUBDOMAIN_MSG}"#),
+        ]
+    );
+    // 254 bytes ending in a dash: the mask cuts two bytes (253 remain), and
+    // the generated name keeps 58 bytes of the prefix.
+    let long = format!("{}-", "a".repeat(253));
+    assert!(create_errors(json!({"generateName": long})).is_empty());
+    let longer = format!("{}-", "a".repeat(254));
+    assert_eq!(
+        create_errors(json!({"generateName": longer})),
+        [format!(
+            r#"metadata.generateName: Invalid value: "{longer}": must be no more than 253 characters"#
+        )]
+    );
 }
