@@ -2,6 +2,7 @@
 //! the structural check and CRD validation, and the OpenAPI documents it
 //! publishes.
 
+pub mod catalog;
 pub mod check;
 pub mod publish;
 pub mod validation;
