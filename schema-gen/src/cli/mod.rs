@@ -3,9 +3,9 @@
 //! boundary, so tests drive it in-process.
 //!
 //! The command does no Kubernetes work of its own: each subcommand's file
-//! reads its inputs ([`input`]), calls `schema_core` or this crate's
-//! generators, and prints what they return, as text ([`diagnostics`]) or
-//! as the JSON reports of [`reports`].
+//! reads its inputs (`input`), calls `schema_core` or this crate's
+//! generators, and prints what they return, as text (`diagnostics`) or as
+//! the JSON reports of `reports`.
 
 mod args;
 mod check;
