@@ -648,3 +648,270 @@ fn rust_rejects_bad_input_and_bad_derives() {
         text(&out.stderr)
     );
 }
+
+/// Two CRDs of one group: `Widget` (v1) and `Gadget` (v1 and v2, each
+/// with a defaulted field).
+const TWO_CRDS: &str = "\
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: string, maxLength: 5}
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Cluster
+  versions:
+  - name: v1
+    served: true
+    storage: false
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              count: {type: integer, default: 3}
+  - name: v2
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              total: {type: integer, default: 4}
+";
+
+/// Objects of [`TWO_CRDS`]: an invalid Widget, a Gadget of each version,
+/// and a Gadget of a version the CRD does not have.
+const TWO_KINDS: &str = "\
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w}
+spec: {size: enormous, x: 1}
+---
+apiVersion: example.com/v1
+kind: Gadget
+metadata: {name: g}
+spec: {}
+---
+apiVersion: example.com/v2
+kind: Gadget
+metadata: {name: g2}
+spec: {}
+---
+apiVersion: example.com/v3
+kind: Gadget
+metadata: {name: g3}
+";
+
+fn keys(v: &serde_json::Value) -> Vec<&str> {
+    v.as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn check_json_reports_decode_errors_and_documents_of_multi_document_files() {
+    let input =
+        b"- 1\n---\ntype: object\nproperties:\n  foo: {}\n  bar: {type: string, format: x-nope}\n";
+    let out = run(&["check", "-o", "json", "-"], Some(input));
+    assert_eq!(out.status.code(), Some(2));
+    let want = r#"{
+  "files": [
+    {
+      "file": "<stdin>",
+      "errors": [
+        {
+          "document": 0,
+          "field": "",
+          "type": "DecodeError",
+          "detail": "expected a CustomResourceDefinition or a schema object, found array",
+          "message": "expected a CustomResourceDefinition or a schema object, found array"
+        },
+        {
+          "field": "properties[foo].type",
+          "type": "FieldValueRequired",
+          "detail": "must not be empty for specified object fields",
+          "message": "properties[foo].type: Required value: must not be empty for specified object fields",
+          "line": 5,
+          "column": 3,
+          "document": 1
+        }
+      ],
+      "warnings": [
+        {
+          "field": "properties[bar].format",
+          "message": "properties[bar].format: unrecognized format \"x-nope\" for type \"string\": the API server does not validate it",
+          "line": 6,
+          "column": 23,
+          "document": 1
+        }
+      ]
+    }
+  ]
+}
+"#;
+    assert_eq!(text(&out.stdout), want);
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:1:1: error: expected a CustomResourceDefinition or a schema object, found array\n"
+    );
+    let missing = run(&["check", "-o", "json", "/nonexistent/crd.yaml"], None);
+    assert_eq!(missing.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&missing.stdout).unwrap();
+    assert_eq!(
+        keys(&v["files"][0]),
+        ["file", "error", "errors", "warnings"]
+    );
+}
+
+#[test]
+fn openapi_merges_the_documents_of_several_crds() {
+    let crds = tmp("two-crds.yaml", TWO_CRDS.as_bytes());
+    let crds = crds.to_str().unwrap();
+    let out = run(&["openapi", "--v2", crds], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let models = keys(&v["definitions"]);
+    for model in [
+        "com.example.v1.Widget",
+        "com.example.v1.Gadget",
+        "com.example.v2.Gadget",
+    ] {
+        assert!(models.contains(&model), "{models:?}");
+    }
+    let meta = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+    assert_eq!(models.iter().filter(|m| **m == meta).count(), 1);
+
+    let out = run(&["openapi", "--v3", crds], None);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(keys(&v), ["apis/example.com/v1", "apis/example.com/v2"]);
+    let v1 = keys(&v["apis/example.com/v1"]["components"]["schemas"]);
+    assert!(v1.contains(&"com.example.v1.Widget") && v1.contains(&"com.example.v1.Gadget"));
+
+    // One group-version left: its document itself.
+    let out = run(&["openapi", "--v3", "--version", "v2", crds], None);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(keys(&v), ["openapi", "info", "paths", "components"]);
+    assert_eq!(
+        keys(&v["components"]["schemas"])[..2],
+        ["com.example.v2.Gadget", "com.example.v2.GadgetList"]
+    );
+}
+
+#[test]
+fn validate_admits_each_object_as_the_crd_version_it_belongs_to() {
+    let crds = tmp("two-crds-validate.yaml", TWO_CRDS.as_bytes());
+    let out = run(
+        &["validate", "--crd", crds.to_str().unwrap(), "-"],
+        Some(TWO_KINDS.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stdout),
+        "<stdin>:4:8: error: spec.size: Too long: may not be more than 5 bytes\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:4:24: warning: unknown field \"spec.x\"\n\
+         <stdin>:1:1: Widget \"w\": invalid (1 error)\n\
+         <stdin>:5:1: Gadget \"g\": valid\n\
+         <stdin>:10:1: Gadget \"g2\": valid\n\
+         <stdin>:15:1: error: the CustomResourceDefinition \"gadgets.example.com\" has no version \"v3\"\n"
+    );
+
+    let out = run(
+        &[
+            "validate",
+            "-o",
+            "json",
+            "--crd",
+            crds.to_str().unwrap(),
+            "-",
+        ],
+        Some(TWO_KINDS.as_bytes()),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let objects = v["objects"].as_array().unwrap();
+    assert_eq!(objects.len(), 3);
+    assert_eq!(
+        keys(&objects[0]),
+        ["file", "line", "object", "pruned", "errors", "warnings"]
+    );
+    assert_eq!(
+        keys(&objects[0]["errors"][0]),
+        ["field", "type", "detail", "message", "line", "column"]
+    );
+    assert_eq!(objects[0]["pruned"], serde_json::json!(["spec.x"]));
+    assert_eq!(
+        objects[1]["object"]["spec"],
+        serde_json::json!({"count": 3})
+    );
+    assert_eq!(
+        objects[2]["object"]["spec"],
+        serde_json::json!({"total": 4})
+    );
+}
+
+#[test]
+fn prune_and_default_json_list_each_object() {
+    let crds = tmp("two-crds-objects.yaml", TWO_CRDS.as_bytes());
+    let crds = crds.to_str().unwrap();
+    let gadgets = TWO_KINDS.split("---\n").skip(1).take(2).collect::<Vec<_>>();
+    let input = gadgets.join("---\n");
+    let out = run(
+        &["prune", "-o", "json", "--crd", crds, "-"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(keys(&v["objects"][0]), ["object", "pruned"]);
+    let out = run(
+        &["default", "-o", "json", "--crd", crds, "-"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(keys(&v["objects"][0]), ["object"]);
+    assert_eq!(v["objects"][0]["object"]["spec"]["count"], 3);
+    assert_eq!(v["objects"][1]["object"]["spec"]["total"], 4);
+}
+
+#[test]
+fn lint_json_reports_a_schema_it_cannot_read() {
+    let out = run(
+        &["lint", "-o", "json", "/nonexistent/values.schema.json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(keys(&v), ["file", "rule_set", "error"]);
+    assert_eq!(v["rule_set"], "cluster-app");
+}

@@ -1,6 +1,7 @@
 //! Checking one input document (see [`crate::model::wire::input`]) as the
 //! API server would on create.
 
+use crate::crd::internal::submitted_location;
 use crate::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use crate::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
 use crate::go::formats;
@@ -54,6 +55,18 @@ pub fn check(input: &Input) -> CheckReport {
         }
     }
     report
+}
+
+/// Where a field error of [`check`] is written in the input document:
+/// errors of a v1 CRD use the server's internal layout (`spec.validation`
+/// for a schema shared by all versions) and are mapped back with
+/// [`submitted_location`]; the paths of other inputs are where they are
+/// written.
+pub fn written_location(input: &Input, field: &Path) -> Path {
+    match input {
+        Input::CrdV1(_) => submitted_location(field),
+        _ => field.clone(),
+    }
 }
 
 /// Warns about every `format` the server ignores.

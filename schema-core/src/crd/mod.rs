@@ -2,6 +2,7 @@
 //! its defaulted internal form, the structural check and CRD validation,
 //! and the OpenAPI documents it publishes.
 
+pub mod catalog;
 pub mod check;
 #[cfg(test)]
 pub(crate) mod fixtures;

@@ -4,6 +4,7 @@
 
 pub mod depth;
 pub mod field;
+pub mod locate;
 pub mod source;
 pub mod structural;
 pub mod wire;

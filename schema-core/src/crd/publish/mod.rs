@@ -41,6 +41,7 @@
 //! writes them: an integral value has no fraction.
 
 mod apimachinery;
+pub mod merge;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;

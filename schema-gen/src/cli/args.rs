@@ -1,0 +1,237 @@
+//! The command line's arguments: the subcommands, their options and the
+//! value enums, as clap parses them.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::lint::RuleSet;
+
+/// Kubernetes structural schemas, offline.
+#[derive(Parser, Debug)]
+#[command(name = "schema-gen", version, about, long_about = None)]
+pub struct Cli {
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output formats of diagnostics.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagnosticsFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON document on stdout.
+    Json,
+}
+
+/// Output formats of documents.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DocumentFormat {
+    /// YAML (multi-document with `---`).
+    Yaml,
+    /// JSON (a `List` for several documents).
+    Json,
+}
+
+/// The rule sets of `lint`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LintRuleSet {
+    /// Giant Swarm's cluster-app requirements, as the reference linter
+    /// (schemalint) checks them.
+    ClusterApp,
+    /// `cluster-app` plus required properties, enumerated string values and
+    /// non-empty defaults.
+    ClusterAppStrict,
+}
+
+impl LintRuleSet {
+    /// The linter's rule set.
+    pub(super) fn rule_set(self) -> RuleSet {
+        match self {
+            LintRuleSet::ClusterApp => RuleSet::ClusterApp,
+            LintRuleSet::ClusterAppStrict => RuleSet::ClusterAppStrict,
+        }
+    }
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check CRDs or bare schemas exactly as the API server does on create.
+    Check {
+        /// Files to check (`-` for stdin), YAML or JSON, one or more documents each.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
+        output: DiagnosticsFormat,
+    },
+    /// Read a CRD or schema through the wire model and write it back in canonical order.
+    Fmt {
+        /// The file (`-` for stdin).
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+        output: DocumentFormat,
+    },
+    /// Print the OpenAPI the API server publishes for CRDs (or a bare
+    /// schema): one Swagger 2.0 document with `--v2`, the document of the
+    /// group-version with `--v3` (a JSON object keyed by
+    /// `apis/<group>/<version>` when the input spans several).
+    Openapi {
+        /// The file (`-` for stdin).
+        file: PathBuf,
+        /// Publish OpenAPI v2 (Swagger 2.0).
+        #[arg(long, conflicts_with = "v3", required_unless_present = "v3")]
+        v2: bool,
+        /// Publish OpenAPI v3.
+        #[arg(long)]
+        v3: bool,
+        /// Only these CRD versions (repeatable).
+        #[arg(long)]
+        version: Vec<String>,
+    },
+    /// Prune objects as the API server does before storing them: unknown
+    /// fields removed, then nulls the schema neither allows nor defaults.
+    Prune {
+        /// The schema to process objects with.
+        #[command(flatten)]
+        schema: SchemaArgs,
+        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+        #[arg(required = true)]
+        objects: Vec<PathBuf>,
+        /// Output format; `json` also lists the pruned fields.
+        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+        output: DocumentFormat,
+    },
+    /// Convert a schema written for another tool into this toolchain's
+    /// outputs.
+    Convert {
+        /// The kind of source.
+        #[command(subcommand)]
+        source: ConvertSource,
+    },
+    /// Apply schema defaults to objects with the API server's defaulting
+    /// algorithm.
+    Default {
+        /// The schema to process objects with.
+        #[command(flatten)]
+        schema: SchemaArgs,
+        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+        #[arg(required = true)]
+        objects: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+        output: DocumentFormat,
+    },
+    /// Admit objects as the API server does on create: prune, default, then
+    /// validate (kind, metadata, values, scale paths, embedded resources,
+    /// list sets and maps, then the x-kubernetes-validations CEL rules),
+    /// printing every error in the server's words. With --old, admit them
+    /// as updates of the old objects.
+    Validate {
+        /// The schema to process objects with.
+        #[command(flatten)]
+        schema: SchemaArgs,
+        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+        #[arg(required = true)]
+        objects: Vec<PathBuf>,
+        /// Old objects (`-` for stdin): validate each object as an update of
+        /// the old object at the same position (documents counted across
+        /// the files in order; the counts must match). Transition rules
+        /// (`oldSelf`) run, and failures of values left unchanged are
+        /// ratcheted into warnings.
+        #[arg(long, value_name = "FILE")]
+        old: Option<PathBuf>,
+        /// Output format; `json` gives each object as stored, its pruned
+        /// fields and its errors.
+        #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
+        output: DiagnosticsFormat,
+    },
+    /// Generate Rust types from CRDs or a bare schema: one module per
+    /// version (every served version unless `--version` is given), types
+    /// that `#[derive(StructuralSchema)]` turns back into the same schema,
+    /// and `pub fn crds()` rebuilding the CRDs from them.
+    Rust {
+        /// The file (`-` for stdin), YAML or JSON, one or more documents.
+        file: PathBuf,
+        /// Only these versions (repeatable).
+        #[arg(long)]
+        version: Vec<String>,
+        /// Write to this file instead of stdout (only when the content
+        /// changed).
+        #[arg(long, short = 'o', value_name = "OUT.rs")]
+        out: Option<PathBuf>,
+        /// Extra derives on every type (repeatable), e.g. `Clone`.
+        #[arg(long)]
+        derive: Vec<String>,
+        /// Descriptions as `description` attributes instead of doc comments.
+        #[arg(long)]
+        no_docs: bool,
+        /// Map int-or-string, quantities, times and metadata to serde_json
+        /// and plain types instead of k8s-openapi's.
+        #[arg(long)]
+        no_k8s_openapi: bool,
+    },
+    /// Lint a Helm values schema (JSON Schema, YAML or JSON) with a rule
+    /// set: one finding per line (rule, severity, location, message).
+    /// Exits 1 when a finding is an error; recommendations do not fail.
+    Lint {
+        /// The schema file (`-` for stdin). Relative `$ref`s are read from
+        /// the file's directory.
+        file: PathBuf,
+        /// The rule set.
+        #[arg(long, value_enum, default_value_t = LintRuleSet::ClusterApp)]
+        rule_set: LintRuleSet,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
+        output: DiagnosticsFormat,
+    },
+}
+
+/// The sources `convert` reads.
+#[derive(Subcommand, Debug)]
+pub enum ConvertSource {
+    /// A Carvel ytt data-values schema (a YAML document annotated
+    /// `#@data/values-schema`).
+    Ytt {
+        /// The schema file (`-` for stdin).
+        file: PathBuf,
+        /// What to print: `openapi-v3` (exactly what `ytt
+        /// --data-values-schema-inspect -o openapi-v3` prints), `crd` (a
+        /// CustomResourceDefinition whose resources hold the data values in
+        /// `spec`) or `defaults` (the default data values).
+        #[arg(long)]
+        to: Option<String>,
+        /// API group of the CRD (`--to crd`).
+        #[arg(long, default_value = "values.example.com")]
+        group: String,
+        /// Kind of the CRD (`--to crd`); the plural is its lowercase form
+        /// plus `s` (unless it ends in `s`).
+        #[arg(long, default_value = "DataValues")]
+        kind: String,
+        /// Version of the CRD (`--to crd`).
+        #[arg(long = "crd-version", default_value = "v1alpha1")]
+        crd_version: String,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+        output: DocumentFormat,
+    },
+}
+
+/// Where the schema for objects comes from.
+#[derive(clap::Args, Debug)]
+#[group(required = true, multiple = false)]
+pub struct SchemaArgs {
+    /// A bare structural schema (the content of `openAPIV3Schema`).
+    #[arg(long)]
+    pub(super) schema: Option<PathBuf>,
+    /// A CustomResourceDefinition; the version is taken from each object's
+    /// `apiVersion` unless `--version` is given.
+    #[arg(long)]
+    pub(super) crd: Option<PathBuf>,
+    /// The CRD version to use.
+    #[arg(long, requires = "crd")]
+    pub(super) version: Option<String>,
+}

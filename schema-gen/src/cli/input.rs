@@ -1,0 +1,75 @@
+//! Reading the command's input files (or stdin, named `-`): their bytes,
+//! within the source reader's size limit, and their YAML or JSON
+//! documents.
+
+use std::io::Read;
+use std::path::Path;
+
+use schema_core::model::source::{self, Document, Limits};
+
+use super::Io;
+
+/// The name standing for stdin in messages.
+pub(super) const STDIN_NAME: &str = "<stdin>";
+
+/// One input file, read and parsed.
+pub(super) struct Loaded {
+    /// The file's name in messages.
+    pub(super) name: String,
+    /// Its documents (at least one).
+    pub(super) docs: Vec<Document>,
+}
+
+/// The name of `file` in messages.
+pub(super) fn display_name(file: &Path) -> String {
+    if is_stdin(file) {
+        STDIN_NAME.to_string()
+    } else {
+        file.display().to_string()
+    }
+}
+
+/// Whether `file` is `-`, standing for stdin.
+pub(super) fn is_stdin(file: &Path) -> bool {
+    file.as_os_str() == "-"
+}
+
+/// The bytes of `file` (stdin for `-`); see [`read_limited`].
+pub(super) fn read_bytes(file: &Path, stdin: &mut dyn Read) -> std::io::Result<Vec<u8>> {
+    if is_stdin(file) {
+        read_limited(stdin)
+    } else {
+        read_limited(std::fs::File::open(file)?)
+    }
+}
+
+/// The bytes of `reader`, at most one byte past the source reader's limit
+/// so that an oversized input is reported as such.
+pub(super) fn read_limited(reader: impl Read) -> std::io::Result<Vec<u8>> {
+    let max = Limits::default().max_bytes as u64 + 1;
+    let mut bytes = Vec::new();
+    reader.take(max).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The bytes of `file` with its name in messages, or the message saying
+/// why it cannot be read.
+pub(super) fn read_named(file: &Path, io: &mut Io<'_>) -> Result<(String, Vec<u8>), String> {
+    let name = display_name(file);
+    match read_bytes(file, io.stdin) {
+        Ok(bytes) => Ok((name, bytes)),
+        Err(e) => Err(format!("{name}: cannot read: {e}")),
+    }
+}
+
+/// `file` read and parsed into its documents, or the message saying why
+/// it cannot be.
+pub(super) fn load(file: &Path, io: &mut Io<'_>) -> Result<Loaded, String> {
+    let (name, bytes) = read_named(file, io)?;
+    let docs =
+        source::parse_documents(&name, &bytes, &Limits::default()).map_err(|e| e.to_string())?;
+    if docs.is_empty() {
+        return Err(format!("{name}: no YAML or JSON document found"));
+    }
+    Ok(Loaded { name, docs })
+}

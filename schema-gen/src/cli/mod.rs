@@ -1,0 +1,138 @@
+//! The `schema-gen` command line: argument parsing, reading inputs, and
+//! printing diagnostics. [`run`] is the whole program minus the process
+//! boundary, so tests drive it in-process.
+//!
+//! The command does no Kubernetes work of its own: each subcommand's file
+//! reads its inputs (`input`), calls `schema_core` or this crate's
+//! generators, and prints what they return, as text (`diagnostics`) or as
+//! the JSON reports of `reports`.
+
+mod args;
+mod check;
+mod convert;
+mod diagnostics;
+mod fmt;
+mod input;
+mod lint;
+mod objects;
+mod openapi;
+mod reports;
+mod rust;
+mod validate;
+
+use std::io::{Read, Write};
+
+use clap::Parser;
+
+pub use args::{
+    Cli, Command, ConvertSource, DiagnosticsFormat, DocumentFormat, LintRuleSet, SchemaArgs,
+};
+pub use convert::CONVERT_TARGET_REQUIRED;
+
+/// Exit code: success.
+pub const EXIT_OK: i32 = 0;
+/// Exit code: the input was processed and has errors.
+pub const EXIT_ERRORS: i32 = 1;
+/// Exit code: the input could not be processed.
+pub const EXIT_UNPROCESSABLE: i32 = 2;
+
+/// The streams a command reads and writes.
+struct Io<'a> {
+    stdin: &'a mut dyn Read,
+    stdout: &'a mut dyn Write,
+    stderr: &'a mut dyn Write,
+}
+
+/// Runs the program with `args` (including the program name).
+pub fn run<I, T>(
+    args: I,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            // `--help` and `--version` are "errors" printed on stdout.
+            let rendered = e.render().to_string();
+            return if e.use_stderr() {
+                let _ = stderr.write_all(rendered.as_bytes());
+                EXIT_UNPROCESSABLE
+            } else {
+                let _ = stdout.write_all(rendered.as_bytes());
+                EXIT_OK
+            };
+        }
+    };
+    let mut io = Io {
+        stdin,
+        stdout,
+        stderr,
+    };
+    match cli.command {
+        Command::Check { files, output } => check::run(&files, output, &mut io),
+        Command::Fmt { file, output } => fmt::run(&file, output, &mut io),
+        Command::Openapi {
+            file,
+            v2,
+            v3: _,
+            version,
+        } => openapi::run(&file, v2, &version, &mut io),
+        Command::Prune {
+            schema,
+            objects,
+            output,
+        } => objects::run(
+            &schema,
+            &objects,
+            output,
+            objects::Operation::Prune,
+            &mut io,
+        ),
+        Command::Default {
+            schema,
+            objects,
+            output,
+        } => objects::run(
+            &schema,
+            &objects,
+            output,
+            objects::Operation::Default,
+            &mut io,
+        ),
+        Command::Validate {
+            schema,
+            objects,
+            old,
+            output,
+        } => validate::run(&schema, &objects, old.as_deref(), output, &mut io),
+        Command::Lint {
+            file,
+            rule_set,
+            output,
+        } => lint::run(&file, rule_set.rule_set(), output, &mut io),
+        Command::Convert { source } => convert::run(source, &mut io),
+        Command::Rust {
+            file,
+            version,
+            out,
+            derive,
+            no_docs,
+            no_k8s_openapi,
+        } => {
+            let mut config = crate::rustgen::Config::new();
+            for v in version {
+                config.version(v);
+            }
+            for d in derive {
+                config.derive(d);
+            }
+            config.docs(!no_docs).k8s_openapi(!no_k8s_openapi);
+            rust::run(&config, &file, out.as_deref(), &mut io)
+        }
+    }
+}
