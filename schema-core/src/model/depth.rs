@@ -1,7 +1,7 @@
 //! Values of any depth: serde_json's own `Drop` recurses, so a value nested
 //! deeply enough overflows the stack when it is dropped. The algorithms
-//! drop the values they remove through [`drop_deep`], and measure nesting
-//! with [`deeper_than`] against the server's [`MAX_DEPTH`].
+//! drop the values they remove through `drop_deep`, and measure nesting
+//! with `deeper_than` against the server's [`MAX_DEPTH`].
 
 use serde_json::Value;
 
