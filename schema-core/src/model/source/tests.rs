@@ -1,10 +1,12 @@
 //! Tests of reading inputs: scalars, tags, keys, merges, anchors,
 //! positions, JSON, limits and errors through [`parse_documents`], and
-//! differential tests of the block reader and of `GuardedInput` against
+//! differential tests of the block reader and of [`GuardedInput`] against
 //! `saphyr-parser` reading the same text.
 
+use super::guarded_input::{GuardedInput, Lookahead};
 use super::*;
-use serde_json::json;
+use saphyr_parser::Parser;
+use serde_json::{Value, json};
 
 fn parse(s: &str) -> Result<Vec<Document>, SourceError> {
     parse_documents("t.yaml", s.as_bytes(), &Limits::default())
@@ -658,17 +660,8 @@ fn deterministic() {
 /// The events (with spans) of `text` through `StrInput` and through
 /// `GuardedInput` with an unreachable limit.
 fn same_events(text: &str) -> bool {
-    let watch = Lookahead {
-        limit: usize::MAX,
-        ahead: Cell::new(0),
-        cut_at: Cell::new(None),
-    };
-    let guarded = Parser::new(GuardedInput {
-        text,
-        rest: text,
-        lookahead: 0,
-        watch: &watch,
-    });
+    let watch = Lookahead::new(usize::MAX);
+    let guarded = Parser::new(GuardedInput::new(text, &watch));
     let plain = Parser::new_from_str(text);
     // After an error the parser repeats it: stop at the first.
     fn upto_error<I: Iterator<Item = Result<T, E>>, T, E>(it: I) -> Vec<Result<T, E>> {
@@ -730,7 +723,7 @@ fn block_and_saphyr(text: &str) -> (Option<Vec<Document>>, Result<Vec<Document>,
 /// The block reader, when it takes an input, reads it as saphyr does.
 fn block_agrees(text: &str) -> bool {
     let limits = Limits::default();
-    let mut values = block::Values::new(&limits);
+    let mut values = Values::new(&limits);
     let unmapped = block::read(text, &mut values).ok().map(|()| values.docs);
     let (fast, slow) = block_and_saphyr(text);
     // Without maps: the same values and starts.
@@ -770,7 +763,7 @@ fn block_reader_reads_as_saphyr() {
     ];
     for text in taken {
         let limits = Limits::default();
-        let mut values = block::Values::new(&limits);
+        let mut values = Values::new(&limits);
         // Merge keys are left to the builder.
         assert!(
             block::read(text, &mut values).is_ok() || text.contains("<<"),
@@ -830,7 +823,7 @@ fn block_reader_differential() {
             fast == slow.ok(),
             "the block reader reads a corpus file differently"
         );
-        let mut values = block::Values::new(&limits);
+        let mut values = Values::new(&limits);
         assert!(block::read(t, &mut values).is_ok());
         assert!(block_agrees(t));
     }
