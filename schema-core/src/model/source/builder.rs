@@ -128,7 +128,6 @@ impl<'a> Builder<'a> {
     }
 
     /// The limits the input is read within.
-    #[inline]
     pub(super) fn limits(&self) -> &'a Limits {
         self.limits
     }
