@@ -4,22 +4,21 @@
 //! single-line plain and quoted scalars, literal block scalars, empty flow
 //! collections and comments. This reader handles exactly that part, line by
 //! line, and produces the events `saphyr-parser` would, with the same
-//! positions, to an [`Events`] consumer: the [`Sink`] that builds documents
-//! with their source maps, or a [`Values`] builder that builds the values
-//! alone. It never reports an error: on anything
-//! outside its part of YAML (anchors, tags, flow collections with content,
-//! multi-line plain or quoted scalars, folded scalars, tabs, carriage returns,
-//! odd indentation, explicit keys, directives), and on any error the
-//! consumer reports, it gives up, and the input is read again from the start
-//! by `saphyr-parser`, which then decides. So its result, when it has one,
-//! is the one `saphyr-parser` gives; the differential tests hold it to that.
+//! positions, to an [`Events`] consumer: the [`Sink`](super::sink::Sink)
+//! that builds documents with their source maps, or the
+//! [`Values`](super::values::Values) builder that builds the values alone.
+//! It never reports an error: on anything outside its part of YAML
+//! (anchors, tags, flow collections with content, multi-line plain or quoted
+//! scalars, folded scalars, tabs, carriage returns, odd indentation,
+//! explicit keys, directives), and on any error the consumer reports, it
+//! gives up, and the input is read again from the start by
+//! `saphyr-parser`, which then decides. So its result, when it has one, is
+//! the one `saphyr-parser` gives; the differential tests hold it to that.
 
-use super::{
-    Document, Limits, Pos, Sink, SourceError, SourceErrorKind, SourceMap, TagKind, key_string,
-    resolve,
-};
+use super::error::SourceError;
+use super::limits::Limits;
+use super::source_map::Pos;
 use saphyr_parser::{Event, ScalarStyle};
-use serde_json::{Map, Value};
 use std::borrow::Cow;
 
 /// What consumes the reader's events.
@@ -28,164 +27,6 @@ pub(super) trait Events<'t> {
     fn event(&mut self, event: Event<'t>, at: Pos) -> Result<(), SourceError>;
     /// The input's limits.
     fn limits(&self) -> &Limits;
-}
-
-impl<'t> Events<'t> for Sink<'_, '_> {
-    fn event(&mut self, event: Event<'t>, at: Pos) -> Result<(), SourceError> {
-        Sink::event(self, event, at)
-    }
-
-    fn limits(&self) -> &Limits {
-        self.b.limits
-    }
-}
-
-/// An open collection of [`Values`].
-enum Open {
-    Seq(Vec<Value>),
-    /// A mapping and its pending key.
-    Map(Map<String, Value>, Option<String>),
-}
-
-/// Builds the documents' values directly, without source maps (their maps
-/// are empty). Anything that needs more than that (a merge key, a duplicate
-/// key, a limit, a value JSON cannot hold) is an error, after which the
-/// input is read again by the [`Sink`], which reports it properly.
-pub(super) struct Values<'a> {
-    limits: &'a Limits,
-    /// The finished documents.
-    pub(super) docs: Vec<Document>,
-    stack: Vec<Open>,
-    root: Option<Value>,
-    /// The document is a lone empty plain scalar: no content.
-    empty: bool,
-    start: Pos,
-    nodes: usize,
-}
-
-impl<'a> Values<'a> {
-    pub(super) fn new(limits: &'a Limits) -> Self {
-        Values {
-            limits,
-            docs: Vec::new(),
-            stack: Vec::new(),
-            root: None,
-            empty: false,
-            start: Pos::new(1, 1),
-            nodes: 0,
-        }
-    }
-
-    fn node(&mut self) -> Result<(), SourceError> {
-        self.nodes += 1;
-        if self.nodes > self.limits.max_nodes {
-            return Err(unsupported());
-        }
-        Ok(())
-    }
-
-    fn push(&mut self, v: Value) -> Result<(), SourceError> {
-        match self.stack.last_mut() {
-            None => self.root = Some(v),
-            Some(Open::Seq(items)) => items.push(v),
-            Some(Open::Map(map, key)) => {
-                let key = key.take().ok_or_else(unsupported)?;
-                if map.insert(key, v).is_some() {
-                    return Err(unsupported());
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn expects_key(&self) -> bool {
-        matches!(self.stack.last(), Some(Open::Map(_, None)))
-    }
-}
-
-/// The error that hands the input to the [`Sink`].
-fn unsupported() -> SourceError {
-    SourceError {
-        file: String::new(),
-        line: 0,
-        column: 0,
-        message: String::new(),
-        kind: SourceErrorKind::Value,
-    }
-}
-
-impl<'t> Events<'t> for Values<'_> {
-    fn event(&mut self, event: Event<'t>, at: Pos) -> Result<(), SourceError> {
-        match event {
-            Event::DocumentStart(_) => {
-                self.stack.clear();
-                self.root = None;
-                self.empty = false;
-                self.start = at;
-            }
-            Event::DocumentEnd => {
-                if let Some(value) = self.root.take().filter(|_| !self.empty) {
-                    self.docs.push(Document {
-                        value,
-                        start: self.start.location(),
-                        map: SourceMap::default(),
-                    });
-                }
-            }
-            Event::Scalar(text, style, 0, None) => {
-                let plain = style == ScalarStyle::Plain;
-                if self.expects_key() {
-                    if plain && text == "<<" {
-                        return Err(unsupported());
-                    }
-                    let resolved =
-                        resolve(text, plain, TagKind::None, None).map_err(|_| unsupported())?;
-                    let key = key_string(&resolved)
-                        .map_err(|_| unsupported())?
-                        .into_owned();
-                    if let Some(Open::Map(_, k)) = self.stack.last_mut() {
-                        *k = Some(key);
-                    }
-                    return Ok(());
-                }
-                if self.stack.is_empty() && self.root.is_none() && plain && text.is_empty() {
-                    self.empty = true;
-                }
-                self.node()?;
-                let v = resolve(text, plain, TagKind::None, None)
-                    .and_then(|r| r.into_value())
-                    .map_err(|_| unsupported())?;
-                self.push(v)?;
-            }
-            Event::SequenceStart(0, None) | Event::MappingStart(0, None) => {
-                if self.expects_key() || self.stack.len() >= self.limits.max_depth {
-                    return Err(unsupported());
-                }
-                self.node()?;
-                self.stack
-                    .push(if matches!(event, Event::SequenceStart(..)) {
-                        Open::Seq(Vec::new())
-                    } else {
-                        Open::Map(Map::new(), None)
-                    });
-            }
-            Event::SequenceEnd | Event::MappingEnd => {
-                let v = match self.stack.pop().ok_or_else(unsupported)? {
-                    Open::Seq(items) => Value::Array(items),
-                    Open::Map(map, None) => Value::Object(map),
-                    Open::Map(_, Some(_)) => return Err(unsupported()),
-                };
-                self.push(v)?;
-            }
-            Event::StreamStart | Event::StreamEnd | Event::Nothing => {}
-            _ => return Err(unsupported()),
-        }
-        Ok(())
-    }
-
-    fn limits(&self) -> &Limits {
-        self.limits
-    }
 }
 
 /// Deepest nesting followed before handing the input over.
