@@ -94,6 +94,11 @@ const OPENAPI_V3_TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "o
 /// The order in which kube-openapi marshals the fields of a `spec.Schema`:
 /// `SchemaProps`, then `SwaggerSchemaProps`, then `$schema` and `$ref`.
 /// Everything else (the extensions) follows, sorted.
+///
+/// This is kube-openapi's struct, not apiextensions' `JSONSchemaProps`
+/// (whose order is [`JsonSchemaProps::KEYS`], the wire model's): `nullable`
+/// follows `type`, `$schema` and `$ref` come last, and the Swagger-only
+/// `discriminator`, `readOnly` and `xml` sit before `externalDocs`.
 const SCHEMA_KEY_ORDER: &[&str] = &[
     "id",
     "description",

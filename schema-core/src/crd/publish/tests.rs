@@ -633,3 +633,28 @@ fn corpus_publishes() {
     assert!(crds > 0, "no CRDs found in {}", dir.display());
     assert!(problems.is_empty(), "{} problems", problems.len());
 }
+
+/// Every non-extension field of `JSONSchemaProps` has its place in
+/// kube-openapi's order, and the fields both structs have come in the same
+/// relative order except for `nullable`, `$schema` and `$ref`.
+#[test]
+fn schema_key_order_covers_json_schema_props() {
+    let moved = ["nullable", "$schema", "$ref"];
+    let shared: Vec<&str> = JsonSchemaProps::KEYS
+        .iter()
+        .copied()
+        .filter(|k| !k.starts_with("x-") && !moved.contains(k))
+        .collect();
+    for k in JsonSchemaProps::KEYS
+        .iter()
+        .filter(|k| !k.starts_with("x-"))
+    {
+        assert!(SCHEMA_KEY_ORDER.contains(k), "{k} has no place");
+    }
+    let in_kube_order: Vec<&str> = SCHEMA_KEY_ORDER
+        .iter()
+        .copied()
+        .filter(|k| shared.contains(k))
+        .collect();
+    assert_eq!(in_kube_order, shared);
+}
