@@ -26,14 +26,13 @@
 mod tests;
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
 use crate::go::fmt::go_quote;
 use crate::goregex::{self, GoRegex};
-use crate::model::field::{BadValue, ErrorList, FieldError, Path};
+use crate::model::field::{BadValue, DottedPath, ErrorList, FieldError, Path};
 use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray};
 use crate::object::name_table::NameTable;
 
@@ -78,7 +77,7 @@ impl SchemaValidator {
     /// checks) are reported at `root` (which prints `<nil>` when empty).
     pub fn validate(&self, value: &Value, root: &Path) -> ErrorList {
         let mut out = Vec::new();
-        validate_node(&self.root, value, &Seg::Root, &mut out);
+        validate_node(&self.root, value, &DottedPath::Root, &mut out);
         if out.is_empty() {
             return ErrorList::new();
         }
@@ -98,7 +97,7 @@ impl SchemaValidator {
     /// Whether `value` is valid (no allocation unless it is not).
     pub fn is_valid(&self, value: &Value) -> bool {
         let mut out = Vec::new();
-        validate_node(&self.root, value, &Seg::Root, &mut out);
+        validate_node(&self.root, value, &DottedPath::Root, &mut out);
         out.is_empty()
     }
 
@@ -285,7 +284,7 @@ impl Check {
     #[inline]
     pub(crate) fn passes(&self, v: &Value) -> bool {
         let mut out = Vec::new();
-        validate_node(&self.0, v, &Seg::Root, &mut out);
+        validate_node(&self.0, v, &DottedPath::Root, &mut out);
         out.is_empty()
     }
 }
@@ -723,58 +722,6 @@ fn range_message(prefix: &str, node: &Node, path: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// Paths, built only when an error needs them.
-
-/// A kube-openapi validator path (`spec.items[0].name`), as a chain of
-/// segments on the stack.
-enum Seg<'p> {
-    Root,
-    /// A property: `parent.name`, or `name` at the (empty) root.
-    Prop(&'p Seg<'p>, &'p str),
-    /// `parent + "." + key` (additional and pattern properties, required,
-    /// dependencies): a leading dot at the root.
-    Dot(&'p Seg<'p>, &'p str),
-    /// `parent[i]`.
-    Index(&'p Seg<'p>, usize),
-}
-
-impl Seg<'_> {
-    fn render(&self) -> String {
-        let mut chain: Vec<&Seg<'_>> = Vec::new();
-        let mut cur = self;
-        loop {
-            match cur {
-                Seg::Root => break,
-                Seg::Prop(p, _) | Seg::Dot(p, _) | Seg::Index(p, _) => {
-                    chain.push(cur);
-                    cur = p;
-                }
-            }
-        }
-        let mut s = String::new();
-        for seg in chain.iter().rev() {
-            match seg {
-                Seg::Root => {}
-                Seg::Prop(_, name) => {
-                    if !s.is_empty() {
-                        s.push('.');
-                    }
-                    s.push_str(name);
-                }
-                Seg::Dot(_, key) => {
-                    s.push('.');
-                    s.push_str(key);
-                }
-                Seg::Index(_, i) => {
-                    let _ = write!(s, "[{i}]");
-                }
-            }
-        }
-        s
-    }
-}
-
-// ---------------------------------------------------------------------------
 // Errors as kube-openapi produces them.
 
 enum Kind<'a> {
@@ -1008,7 +955,12 @@ fn keep_important<'a>(errs: &[Raw<'a>], keep: &mut Vec<Raw<'a>>) {
 /// asks for its type only. When they pass, they get the match count the
 /// full chain gives them; otherwise the full chain runs.
 #[inline(always)]
-fn validate_node<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
+fn validate_node<'a>(
+    n: &'a Node,
+    v: &'a Value,
+    path: &DottedPath<'_>,
+    out: &mut Vec<Raw<'a>>,
+) -> u64 {
     let fast = match v {
         Value::String(s) if n.plain & PLAIN_STRING != 0 && plain_string_passes(n, s) => 7,
         Value::Bool(_) if n.plain & PLAIN_BOOL != 0 => 6,
@@ -1039,7 +991,7 @@ const PLAIN_BOOL: u8 = 2;
 fn validate_node_full<'a>(
     n: &'a Node,
     v: &'a Value,
-    path: &Seg<'_>,
+    path: &DottedPath<'_>,
     out: &mut Vec<Raw<'a>>,
 ) -> u64 {
     if v.is_null() {
@@ -1114,7 +1066,7 @@ fn validate_node_full<'a>(
 }
 
 /// `typeValidator.Validate` for a non-null value; returns its match count.
-fn check_type<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
+fn check_type<'a>(n: &'a Node, v: &'a Value, path: &DottedPath<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
     // (type name, data format, float value, whether the type list has it)
     let t = n.types;
     let (sch_type, data_format, float, contains): (&'static str, &'static str, Option<f64>, bool) =
@@ -1166,14 +1118,19 @@ fn check_type<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Raw<'
 }
 
 /// Errors of one junctor branch, validated on its own.
-fn branch<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>) -> (u64, Vec<Raw<'a>>) {
+fn branch<'a>(n: &'a Node, v: &'a Value, path: &DottedPath<'_>) -> (u64, Vec<Raw<'a>>) {
     let mut errs = Vec::new();
     let mc = validate_node(n, v, path, &mut errs);
     (mc, errs)
 }
 
 /// `schemaPropsValidator.Validate`; returns its match count.
-fn check_junctors<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
+fn check_junctors<'a>(
+    n: &'a Node,
+    v: &'a Value,
+    path: &DottedPath<'_>,
+    out: &mut Vec<Raw<'a>>,
+) -> u64 {
     let mut mc = 0;
     let mut keep_any: Vec<Raw<'a>> = Vec::new();
     let mut keep_one: Vec<Raw<'a>> = Vec::new();
@@ -1288,7 +1245,7 @@ fn check_junctors<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<R
                 };
                 match dep {
                     Dep::Schema(s) => {
-                        mc += validate_node(s, v, &Seg::Dot(path, key), out);
+                        mc += validate_node(s, v, &DottedPath::Dot(path, key), out);
                     }
                     Dep::Property(props) => {
                         for p in props {
@@ -1313,7 +1270,7 @@ fn check_junctors<'a>(n: &'a Node, v: &'a Value, path: &Seg<'_>, out: &mut Vec<R
 }
 
 /// `stringValidator.Validate`: only the first failure is reported.
-fn check_string<'a>(n: &'a Node, s: &'a str, path: &Seg<'_>, out: &mut Vec<Raw<'a>>) {
+fn check_string<'a>(n: &'a Node, s: &'a str, path: &DottedPath<'_>, out: &mut Vec<Raw<'a>>) {
     if n.max_length.is_some() || n.min_length.is_some() {
         let len = i64::try_from(s.chars().count()).unwrap_or(i64::MAX);
         if let Some(max) = n.max_length {
@@ -1359,7 +1316,7 @@ fn check_string<'a>(n: &'a Node, s: &'a str, path: &Seg<'_>, out: &mut Vec<Raw<'
 }
 
 /// `numberValidator.Validate`.
-fn check_number<'a>(n: &'a Node, d: GoNum, path: &Seg<'_>, out: &mut Vec<Raw<'a>>) {
+fn check_number<'a>(n: &'a Node, d: GoNum, path: &DottedPath<'_>, out: &mut Vec<Raw<'a>>) {
     if n.num_type != NumType::None && !in_range(d, n.num_type, n.num_format) {
         out.push(Raw::plain(range_message("Checked", n, &path.render())));
     }
@@ -1485,7 +1442,12 @@ fn check_number<'a>(n: &'a Node, d: GoNum, path: &Seg<'_>, out: &mut Vec<Raw<'a>
 }
 
 /// `schemaSliceValidator.Validate`; returns its match count.
-fn check_slice<'a>(n: &'a Node, items: &'a [Value], path: &Seg<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
+fn check_slice<'a>(
+    n: &'a Node,
+    items: &'a [Value],
+    path: &DottedPath<'_>,
+    out: &mut Vec<Raw<'a>>,
+) -> u64 {
     let mut mc = 0;
     let size = items.len();
     let mut items_size = 0;
@@ -1493,13 +1455,13 @@ fn check_slice<'a>(n: &'a Node, items: &'a [Value], path: &Seg<'_>, out: &mut Ve
         Items::None => {}
         Items::One(s) => {
             for (i, item) in items.iter().enumerate() {
-                mc += validate_node(s, item, &Seg::Index(path, i), out);
+                mc += validate_node(s, item, &DottedPath::Index(path, i), out);
             }
         }
         Items::Tuple(schemas) => {
             items_size = schemas.len();
             for (i, (s, item)) in schemas.iter().zip(items.iter()).enumerate() {
-                mc += validate_node(s, item, &Seg::Index(path, i), out);
+                mc += validate_node(s, item, &DottedPath::Index(path, i), out);
             }
         }
     }
@@ -1516,7 +1478,7 @@ fn check_slice<'a>(n: &'a Node, items: &'a [Value], path: &Seg<'_>, out: &mut Ve
                 let end = (size - items_size + 1).min(size);
                 for i in items_size..end {
                     if let Some(item) = items.get(i) {
-                        mc += validate_node(s, item, &Seg::Index(path, i), out);
+                        mc += validate_node(s, item, &DottedPath::Index(path, i), out);
                     }
                 }
             }
@@ -1554,7 +1516,7 @@ fn pattern_property<'a>(
     n: &'a Node,
     key: &'a str,
     value: &'a Value,
-    path: &Seg<'_>,
+    path: &DottedPath<'_>,
     out: &mut Vec<Raw<'a>>,
     mc: &mut u64,
 ) -> bool {
@@ -1562,7 +1524,7 @@ fn pattern_property<'a>(
     for (_, re, s) in &n.pattern_properties {
         if re.as_ref().is_some_and(|r| r.is_match(key)) {
             matched = true;
-            *mc += validate_node(s, value, &Seg::Dot(path, key), out);
+            *mc += validate_node(s, value, &DottedPath::Dot(path, key), out);
         }
     }
     matched
@@ -1572,7 +1534,7 @@ fn pattern_property<'a>(
 fn check_object<'a>(
     n: &'a Node,
     map: &'a Map<String, Value>,
-    path: &Seg<'_>,
+    path: &DottedPath<'_>,
     out: &mut Vec<Raw<'a>>,
 ) -> u64 {
     let num = i64::try_from(map.len()).unwrap_or(i64::MAX);
@@ -1628,7 +1590,7 @@ fn check_object<'a>(
             let matched = pattern_property(n, key, value, path, out, &mut mc);
             if index.is_none() && !matched {
                 if let Some(s) = ap_schema {
-                    mc += validate_node(s, value, &Seg::Dot(path, key), out);
+                    mc += validate_node(s, value, &DottedPath::Dot(path, key), out);
                 }
             }
         }
@@ -1638,7 +1600,7 @@ fn check_object<'a>(
     }
     present.for_each_sorted(|i, value| {
         if let Some((name, s)) = n.properties.get_index(i) {
-            mc += validate_node(s, value, &Seg::Prop(path, name), out);
+            mc += validate_node(s, value, &DottedPath::Child(path, name), out);
         }
     });
     for (key, index) in n.required.iter().zip(&n.required_props) {
@@ -1648,7 +1610,7 @@ fn check_object<'a>(
         };
         if !found {
             out.push(Raw {
-                name: Seg::Dot(path, key).render(),
+                name: DottedPath::Dot(path, key).render(),
                 kind: Kind::Required,
             });
         }
@@ -1660,7 +1622,7 @@ fn check_object<'a>(
             if !regular && matched {
                 for (_, re, s) in &n.pattern_properties {
                     if re.as_ref().is_some_and(|r| r.is_match(key)) {
-                        mc += validate_node(s, value, &Seg::Dot(path, key), out);
+                        mc += validate_node(s, value, &DottedPath::Dot(path, key), out);
                     }
                 }
             }
