@@ -2,7 +2,18 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
+use std::collections::BTreeSet;
+
+use serde_json::Map;
+
+use super::models::{
+    EMBEDDED_KIND_DESCRIPTION, LIST_META_DESCRIPTION, OBJECT_META_DESCRIPTION,
+    TYPE_META_API_VERSION_DESCRIPTION, TYPE_META_KIND_DESCRIPTION,
+};
+use super::schema_json::{SCHEMA_KEY_ORDER, collect_refs, for_each_child_schema, wrap_refs};
 use super::*;
+use crate::model::field::Path;
+use crate::model::structural::Structural;
 use crate::model::wire::codec::{DecodeCx, Wire};
 
 fn props(v: &Value) -> JsonSchemaProps {
