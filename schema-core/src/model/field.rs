@@ -210,6 +210,71 @@ impl fmt::Display for Path {
     }
 }
 
+/// A path as the server's value walkers build it, by concatenating
+/// strings (kube-openapi's validator, the pruning's `parent`):
+/// `spec.items[0].name`. Unlike [`Path`] it is a chain of borrowed
+/// segments on the walker's stack, free to build and rendered only when an
+/// error needs it.
+#[derive(Clone, Copy)]
+pub(crate) enum DottedPath<'p> {
+    /// The empty path.
+    Root,
+    /// A property: `parent.name`, or `name` when the parent renders empty.
+    Child(&'p DottedPath<'p>, &'p str),
+    /// `parent + "." + key`, with a leading dot when the parent renders
+    /// empty (kube-openapi's additional and pattern properties, required
+    /// and dependencies).
+    Dot(&'p DottedPath<'p>, &'p str),
+    /// `parent[i]`.
+    Index(&'p DottedPath<'p>, usize),
+}
+
+impl DottedPath<'_> {
+    /// The path as a string.
+    pub(crate) fn render(&self) -> String {
+        let mut chain: Vec<&DottedPath<'_>> = Vec::new();
+        let mut cur = self;
+        while let DottedPath::Child(p, _) | DottedPath::Dot(p, _) | DottedPath::Index(p, _) = cur {
+            chain.push(cur);
+            cur = p;
+        }
+        let mut s = String::new();
+        for seg in chain.iter().rev() {
+            match seg {
+                DottedPath::Root => {}
+                DottedPath::Child(_, name) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(name);
+                }
+                DottedPath::Dot(_, key) => {
+                    s.push('.');
+                    s.push_str(key);
+                }
+                DottedPath::Index(_, i) => {
+                    let _ = write!(s, "[{i}]");
+                }
+            }
+        }
+        s
+    }
+
+    /// Whether the path renders as the empty string.
+    pub(crate) fn is_empty(&self) -> bool {
+        let mut cur = self;
+        loop {
+            match cur {
+                DottedPath::Root => return true,
+                DottedPath::Child(p, "") => cur = p,
+                DottedPath::Child(..) | DottedPath::Dot(..) | DottedPath::Index(..) => {
+                    return false;
+                }
+            }
+        }
+    }
+}
+
 /// The kinds of field error apimachinery knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ErrorType {
@@ -501,6 +566,26 @@ mod tests {
             Path::parse("spec.versions[0].schema.properties[a.b]").to_string(),
             "spec.versions[0].schema.properties[a.b]"
         );
+    }
+
+    #[test]
+    fn dotted_paths_render_like_string_concatenation() {
+        let root = DottedPath::Root;
+        assert_eq!(root.render(), "");
+        assert!(root.is_empty());
+        let spec = DottedPath::Child(&root, "spec");
+        let items = DottedPath::Child(&spec, "items");
+        let first = DottedPath::Index(&items, 0);
+        let name = DottedPath::Child(&first, "name");
+        assert_eq!(name.render(), "spec.items[0].name");
+        assert_eq!(DottedPath::Dot(&first, "k").render(), "spec.items[0].k");
+        assert_eq!(DottedPath::Dot(&root, "k").render(), ".k");
+        assert_eq!(DottedPath::Index(&root, 3).render(), "[3]");
+        let blank = DottedPath::Child(&root, "");
+        assert!(blank.is_empty());
+        assert_eq!(DottedPath::Child(&blank, "a").render(), "a");
+        assert!(!DottedPath::Dot(&root, "").is_empty());
+        assert!(!DottedPath::Index(&blank, 0).is_empty());
     }
 
     #[test]

@@ -34,7 +34,7 @@
 use serde_json::{Map, Value};
 
 use crate::model::depth::{MAX_DEPTH, deeper_than};
-use crate::model::field::{FieldError, Path};
+use crate::model::field::{DottedPath, FieldError, Path};
 use crate::model::structural::Structural;
 use crate::object::metadata::walk::coerce_value_view;
 use crate::object::name_table::NameTable;
@@ -103,65 +103,12 @@ impl Cx {
     }
 }
 
-/// Where a value sits, rendered (`a.b[0].c`) only for a pruned field.
-enum Seg<'p> {
-    Root,
-    Key(&'p Seg<'p>, &'p str),
-    Index(&'p Seg<'p>, usize),
-}
-
-impl Seg<'_> {
-    /// The server's `parent` path string: keys joined by `.` (none before
-    /// the first non-empty part), indexes as `[i]`.
-    fn render(&self) -> String {
-        let mut chain: Vec<&Seg<'_>> = Vec::new();
-        let mut cur = self;
-        while let Seg::Key(p, _) | Seg::Index(p, _) = cur {
-            chain.push(cur);
-            cur = p;
-        }
-        let mut s = String::new();
-        for seg in chain.iter().rev() {
-            match seg {
-                Seg::Root => {}
-                Seg::Key(_, k) => {
-                    if !s.is_empty() {
-                        s.push('.');
-                    }
-                    s.push_str(k);
-                }
-                Seg::Index(_, i) => {
-                    s.push('[');
-                    s.push_str(&i.to_string());
-                    s.push(']');
-                }
-            }
-        }
-        s
-    }
-
-    /// Whether the rendered path is empty.
-    fn is_empty(&self) -> bool {
-        let mut cur = self;
-        loop {
-            match cur {
-                Seg::Root => return true,
-                Seg::Key(p, "") => cur = p,
-                Seg::Key(..) | Seg::Index(..) => return false,
-            }
-        }
-    }
-}
-
 impl Cx {
-    fn record(&mut self, at: &Seg<'_>, k: &str) {
+    /// Notes the pruned field `k` of the object at `at`: the server's
+    /// `parent + "." + k`, or `k` at an empty parent.
+    fn record(&mut self, at: &DottedPath<'_>, k: &str) {
         if self.track {
-            let parent = at.render();
-            if parent.is_empty() {
-                self.unknown.push(k.to_string());
-            } else {
-                self.unknown.push(format!("{parent}.{k}"));
-            }
+            self.unknown.push(DottedPath::Child(at, k).render());
         }
     }
 }
@@ -183,7 +130,7 @@ pub(crate) fn run(
         Some((s, true)) => P::Prune(Some(s.unwrap_or(View::plain(&empty))), true),
         Some((s, false)) => P::Prune(s, false),
     };
-    walk(x, p, n, d, &Seg::Root, &mut cx);
+    walk(x, p, n, d, &DottedPath::Root, &mut cx);
     cx.unknown.sort();
     cx.unknown
 }
@@ -223,7 +170,15 @@ pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Dec
         // Coercion reads the root's apiVersion, kind and metadata once
         // they are pruned and stripped of nulls; nothing else is pruned
         // at those keys.
-        walk_object(map, p, Some(s), None, &Seg::Root, &mut cx, Keys::Meta);
+        walk_object(
+            map,
+            p,
+            Some(s),
+            None,
+            &DottedPath::Root,
+            &mut cx,
+            Keys::Meta,
+        );
     }
     let error = coerce_value_view(&root, obj, Some(s), true);
     let d = if error.is_none() { Some(s) } else { None };
@@ -233,7 +188,7 @@ pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Dec
             p,
             Some(s),
             d.filter(|d| d.may_default_below()),
-            &Seg::Root,
+            &DottedPath::Root,
             &mut cx,
             Keys::NotMeta,
         );
@@ -296,7 +251,7 @@ fn walk(
     p: P<'_>,
     n: Option<View<'_>>,
     d: Option<View<'_>>,
-    at: &Seg<'_>,
+    at: &DottedPath<'_>,
     cx: &mut Cx,
 ) {
     let p = enter(p);
@@ -321,7 +276,7 @@ fn walk(
                         walk(v, P::Off, None, dc, at, cx);
                     }
                 } else if is_container(v) {
-                    walk(v, pc, nc, dc, &Seg::Index(at, i), cx);
+                    walk(v, pc, nc, dc, &DottedPath::Index(at, i), cx);
                 }
             }
         }
@@ -335,7 +290,7 @@ fn walk_object<'a>(
     p: P<'a>,
     n: Option<View<'a>>,
     d: Option<View<'a>>,
-    at: &Seg<'_>,
+    at: &DottedPath<'_>,
     cx: &mut Cx,
     keys: Keys,
 ) {
@@ -424,7 +379,7 @@ fn walk_object<'a>(
             // A default: only defaulted below.
             walk(v, P::Off, None, dc, at, cx);
         } else if is_container(v) && (!matches!(pc, P::Off) || nc.is_some() || dc.is_some()) {
-            walk(v, pc, nc, dc, &Seg::Key(at, k), cx);
+            walk(v, pc, nc, dc, &DottedPath::Child(at, k), cx);
         }
         true
     });
@@ -672,7 +627,15 @@ pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan)
         };
     }
     let p = enter(P::Prune(Some(s), true));
-    walk_object(map, p, Some(s), None, &Seg::Root, &mut cx, Keys::Meta);
+    walk_object(
+        map,
+        p,
+        Some(s),
+        None,
+        &DottedPath::Root,
+        &mut cx,
+        Keys::Meta,
+    );
     let error = coerce_value_view(&Path::root(), obj, Some(s), true);
     let Value::Object(map) = obj else {
         return Checked::default();
@@ -684,7 +647,7 @@ pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan)
             defaults: plan.flags & DEFAULTS_BELOW != 0,
             skipping: plan.flags & PRESERVE != 0,
             level: 1,
-            at: &Seg::Root,
+            at: &DottedPath::Root,
         };
         checked_object(map, here, &mut cx);
     } else {
@@ -692,7 +655,15 @@ pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan)
         if deeper_than(obj, MAX_DEPTH) {
             cx.too_deep = true;
         } else if let Value::Object(map) = obj {
-            walk_object(map, p, Some(s), None, &Seg::Root, &mut cx, Keys::NotMeta);
+            walk_object(
+                map,
+                p,
+                Some(s),
+                None,
+                &DottedPath::Root,
+                &mut cx,
+                Keys::NotMeta,
+            );
         }
         cx.valid = false;
     }
@@ -767,7 +738,7 @@ struct Here<'a, 'p> {
     defaults: bool,
     skipping: bool,
     level: usize,
-    at: &'p Seg<'p>,
+    at: &'p DottedPath<'p>,
 }
 
 /// Decodes (as `mode` says) and checks the container `x` at nesting
@@ -779,7 +750,7 @@ fn checked_value(
     mode: Mode,
     skip: bool,
     level: usize,
-    at: &Seg<'_>,
+    at: &DottedPath<'_>,
     cx: &mut Cx,
 ) {
     if level > MAX_DEPTH {
@@ -816,7 +787,14 @@ fn checked_array(items: &mut [Value], here: Here<'_, '_>, cx: &mut Cx) {
             // Pruning without a schema: every field below goes.
             for (i, v) in items.iter_mut().enumerate() {
                 if is_container(v) {
-                    walk(v, P::Prune(None, false), None, None, &Seg::Index(at, i), cx);
+                    walk(
+                        v,
+                        P::Prune(None, false),
+                        None,
+                        None,
+                        &DottedPath::Index(at, i),
+                        cx,
+                    );
                 }
             }
         }
@@ -836,7 +814,7 @@ fn checked_array(items: &mut [Value], here: Here<'_, '_>, cx: &mut Cx) {
                 mode,
                 here.skipping,
                 level + 1,
-                &Seg::Index(at, i),
+                &DottedPath::Index(at, i),
                 cx,
             );
         } else {
@@ -908,7 +886,14 @@ fn checked_entry(
                 // A boolean: pruning drops every field below.
                 limit_unfollowed(v, level + 1, cx);
                 if decode && is_container(v) && !cx.too_deep {
-                    walk(v, P::Prune(None, false), None, None, &Seg::Key(at, k), cx);
+                    walk(
+                        v,
+                        P::Prune(None, false),
+                        None,
+                        None,
+                        &DottedPath::Child(at, k),
+                        cx,
+                    );
                 }
                 return true;
             }
@@ -954,7 +939,15 @@ fn checked_entry(
         checked_value(v, child, Mode::Default, false, level + 1, at, cx);
     } else if is_container(v) {
         let mode = if decode { Mode::Decode } else { Mode::Default };
-        checked_value(v, child, mode, false, level + 1, &Seg::Key(at, k), cx);
+        checked_value(
+            v,
+            child,
+            mode,
+            false,
+            level + 1,
+            &DottedPath::Child(at, k),
+            cx,
+        );
     } else {
         check(child, v, cx);
     }

@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use schema_core::model::wire::JsonSchemaProps;
 use serde_json::{Map, Value};
 
 use super::names::{self, Scope};
@@ -826,59 +827,14 @@ fn shape_base(n: &Map<String, Value>) -> Map<String, Value> {
     base
 }
 
-/// The keys of a schema in the API's order (`JSONSchemaProps`' fields).
-const KEY_ORDER: &[&str] = &[
-    "id",
-    "$schema",
-    "$ref",
-    "description",
-    "type",
-    "format",
-    "title",
-    "default",
-    "maximum",
-    "exclusiveMaximum",
-    "minimum",
-    "exclusiveMinimum",
-    "maxLength",
-    "minLength",
-    "pattern",
-    "maxItems",
-    "minItems",
-    "uniqueItems",
-    "multipleOf",
-    "enum",
-    "maxProperties",
-    "minProperties",
-    "required",
-    "items",
-    "allOf",
-    "oneOf",
-    "anyOf",
-    "not",
-    "properties",
-    "additionalProperties",
-    "patternProperties",
-    "dependencies",
-    "additionalItems",
-    "definitions",
-    "externalDocs",
-    "example",
-    "nullable",
-    "x-kubernetes-preserve-unknown-fields",
-    "x-kubernetes-embedded-resource",
-    "x-kubernetes-int-or-string",
-    "x-kubernetes-list-map-keys",
-    "x-kubernetes-list-type",
-    "x-kubernetes-map-type",
-    "x-kubernetes-validations",
-];
-
+/// Where a key goes in a schema written in the API's order: the rank of
+/// `JSONSchemaProps`' fields, as the wire model declares them; unknown keys
+/// last.
 fn key_rank(k: &str) -> usize {
-    KEY_ORDER
+    JsonSchemaProps::KEYS
         .iter()
         .position(|o| *o == k)
-        .unwrap_or(KEY_ORDER.len())
+        .unwrap_or(JsonSchemaProps::KEYS.len())
 }
 
 /// A schema written as JSON (in a junctor) with its keys in the API's

@@ -2,7 +2,18 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
+use std::collections::BTreeSet;
+
+use serde_json::Map;
+
+use super::models::{
+    EMBEDDED_KIND_DESCRIPTION, LIST_META_DESCRIPTION, OBJECT_META_DESCRIPTION,
+    TYPE_META_API_VERSION_DESCRIPTION, TYPE_META_KIND_DESCRIPTION,
+};
+use super::schema_json::{SCHEMA_KEY_ORDER, collect_refs, for_each_child_schema, wrap_refs};
 use super::*;
+use crate::model::field::Path;
+use crate::model::structural::Structural;
 use crate::model::wire::codec::{DecodeCx, Wire};
 
 fn props(v: &Value) -> JsonSchemaProps {
@@ -632,4 +643,29 @@ fn corpus_publishes() {
     );
     assert!(crds > 0, "no CRDs found in {}", dir.display());
     assert!(problems.is_empty(), "{} problems", problems.len());
+}
+
+/// Every non-extension field of `JSONSchemaProps` has its place in
+/// kube-openapi's order, and the fields both structs have come in the same
+/// relative order except for `nullable`, `$schema` and `$ref`.
+#[test]
+fn schema_key_order_covers_json_schema_props() {
+    let moved = ["nullable", "$schema", "$ref"];
+    let shared: Vec<&str> = JsonSchemaProps::KEYS
+        .iter()
+        .copied()
+        .filter(|k| !k.starts_with("x-") && !moved.contains(k))
+        .collect();
+    for k in JsonSchemaProps::KEYS
+        .iter()
+        .filter(|k| !k.starts_with("x-"))
+    {
+        assert!(SCHEMA_KEY_ORDER.contains(k), "{k} has no place");
+    }
+    let in_kube_order: Vec<&str> = SCHEMA_KEY_ORDER
+        .iter()
+        .copied()
+        .filter(|k| shared.contains(k))
+        .collect();
+    assert_eq!(in_kube_order, shared);
 }
