@@ -5,17 +5,17 @@
 
 mod ast;
 pub mod compile;
-pub mod cost;
-pub mod decl;
+pub(crate) mod cost;
+pub(crate) mod decl;
 pub mod error;
-pub mod escape;
+pub(crate) mod escape;
 pub mod eval;
-pub mod field_path;
+pub(crate) mod field_path;
 pub mod functions;
 pub mod lib;
-pub mod limits;
+pub(crate) mod limits;
 mod strformat;
-pub mod type_check;
+pub(crate) mod type_check;
 pub mod types;
 pub mod validator;
 pub mod value;

@@ -4,13 +4,13 @@
 //! strfmt format registry, and apimachinery's name checks and group-version
 //! parsing. Nothing here knows about schemas.
 
-pub mod base64;
+pub(crate) mod base64;
 pub mod fmt;
-pub mod formats;
-pub mod json;
-pub mod mail;
-pub mod names;
-pub mod net;
-pub mod strings;
-pub mod time;
-pub mod url;
+pub(crate) mod formats;
+pub(crate) mod json;
+pub(crate) mod mail;
+pub(crate) mod names;
+pub(crate) mod net;
+pub(crate) mod strings;
+pub(crate) mod time;
+pub(crate) mod url;

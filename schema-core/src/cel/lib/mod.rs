@@ -4,11 +4,11 @@
 //! format), with their runtime costs (cel-go's `costCall` and the
 //! Kubernetes `library.CostEstimator.CallCost`).
 
-pub mod ip;
-pub mod quantity;
-pub mod strings;
-pub mod time;
-pub mod url;
+pub(crate) mod ip;
+pub(crate) mod quantity;
+pub(crate) mod strings;
+pub(crate) mod time;
+pub(crate) mod url;
 
 use std::cmp::Ordering;
 use std::rc::Rc;
