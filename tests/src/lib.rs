@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 use schema_core::model::structural::Structural;
 use serde_json::{Map, Value, json};
 
-/// Where the shared folder is expected, relative to the workspace root.
-fn workspace_root() -> PathBuf {
+pub mod go;
+
+/// The workspace root (the folder of the top `Cargo.toml`).
+pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map(Path::to_path_buf)
