@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	v2 "k8s.io/apiextensions-apiserver/pkg/controller/openapi/v2"
 	"k8s.io/apiextensions-apiserver/pkg/controller/openapi/builder"
+	v2 "k8s.io/apiextensions-apiserver/pkg/controller/openapi/v2"
 	apiextensionsfeatures "k8s.io/apiextensions-apiserver/pkg/features"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/kube-openapi/pkg/handler"

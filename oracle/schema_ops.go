@@ -123,10 +123,10 @@ func checkValidationOptionsLayout() error {
 func validateCustomResourceDefinitionValidation(ctx context.Context, v *apiextensions.CustomResourceValidation, statusSubresourceEnabled bool, opts validationOptions, fldPath *field.Path) field.ErrorList
 
 type crdValidationRequest struct {
-	Schema         json.RawMessage `json:"schema"`
-	FieldPath      string          `json:"fieldPath"`
-	StatusEnabled  bool            `json:"statusEnabled"`
-	Options        struct {
+	Schema        json.RawMessage `json:"schema"`
+	FieldPath     string          `json:"fieldPath"`
+	StatusEnabled bool            `json:"statusEnabled"`
+	Options       struct {
 		AllowDefaults                      bool   `json:"allowDefaults"`
 		RequireStructuralSchema            bool   `json:"requireStructuralSchema"`
 		RequireValidPropertyType           bool   `json:"requireValidPropertyType"`
