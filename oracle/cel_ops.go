@@ -19,7 +19,6 @@ type celCompileRequest struct {
 
 type celRuleResult struct {
 	Rule                     string `json:"rule"`
-	ErrorType                string `json:"errorType,omitempty"`
 	Error                    string `json:"error,omitempty"`
 	MaxCost                  uint64 `json:"maxCost"`
 	MaxCardinality           uint64 `json:"maxCardinality"`
@@ -65,7 +64,6 @@ func opCELCompile(line []byte) (any, error) {
 			MessageExpressionMaxCost: res.MessageExpressionMaxCost,
 		}
 		if res.Error != nil {
-			rr.ErrorType = string(res.Error.Type)
 			rr.Error = res.Error.Detail
 		}
 		if res.MessageExpressionError != nil {

@@ -12,6 +12,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -66,31 +67,56 @@ func structural(raw json.RawMessage) (*structuralschema.Structural, error) {
 	return structuralschema.NewStructural(props)
 }
 
-// v1CRD decodes a v1 CustomResourceDefinition with the defaults the API
-// server's decoder applies; nil for null.
-func v1CRD(raw json.RawMessage) (*apiextensionsv1.CustomResourceDefinition, error) {
+// codecs decodes CRDs of any served apiextensions version.
+var codecs = serializer.NewCodecFactory(scheme)
+
+// decodeCRD decodes a CustomResourceDefinition (v1 or v1beta1) with the
+// defaults the API server's decoder applies; nil for null.
+func decodeCRD(raw json.RawMessage) (runtime.Object, error) {
 	if isNull(raw) {
 		return nil, nil
 	}
-	var crd apiextensionsv1.CustomResourceDefinition
-	if err := json.Unmarshal(raw, &crd); err != nil {
+	obj, _, err := codecs.UniversalDeserializer().Decode(raw, nil, nil)
+	if err != nil {
 		return nil, fmt.Errorf("crd: %w", err)
 	}
-	scheme.Default(&crd)
-	return &crd, nil
+	scheme.Default(obj)
+	return obj, nil
 }
 
-// internalCRD is v1CRD converted to the internal type validation reads.
+// internalCRD is decodeCRD converted to the internal type validation reads
+// (the server's conversion from the request's version).
 func internalCRD(raw json.RawMessage) (*apiextensions.CustomResourceDefinition, error) {
-	crd, err := v1CRD(raw)
-	if crd == nil || err != nil {
+	obj, err := decodeCRD(raw)
+	if obj == nil || err != nil {
 		return nil, err
 	}
 	var out apiextensions.CustomResourceDefinition
-	if err := scheme.Convert(crd, &out, nil); err != nil {
+	if err := scheme.Convert(obj, &out, nil); err != nil {
 		return nil, fmt.Errorf("crd conversion: %w", err)
 	}
 	return &out, nil
+}
+
+// v1CRD is a CRD as the v1 type the serving and publishing code reads
+// (a v1beta1 CRD goes through the internal version, as stored).
+func v1CRD(raw json.RawMessage) (*apiextensionsv1.CustomResourceDefinition, error) {
+	obj, err := decodeCRD(raw)
+	if obj == nil || err != nil {
+		return nil, err
+	}
+	if crd, ok := obj.(*apiextensionsv1.CustomResourceDefinition); ok {
+		return crd, nil
+	}
+	internal, err := internalCRD(raw)
+	if err != nil {
+		return nil, err
+	}
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := scheme.Convert(internal, &crd, nil); err != nil {
+		return nil, fmt.Errorf("crd conversion: %w", err)
+	}
+	return &crd, nil
 }
 
 // object decodes a JSON value as the API server's unstructured decoder

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 use schema_core::model::structural::Structural;
 use serde_json::{Map, Value, json};
 
+pub mod fuzz;
 pub mod go;
+pub mod oracle;
+pub mod ours;
 
 /// The workspace root (the folder of the top `Cargo.toml`).
 pub fn workspace_root() -> PathBuf {

@@ -53,20 +53,7 @@ struct Tally {
 
 /// Cases whose expectation contradicts the upstream code they cite, with the
 /// reason. They are run and reported as failed, never skipped or patched.
-const DIVERGENCES: &[(&str, &str)] = &[
-    (
-        "v2-convert-externaldocs",
-        "the operation starts with NewStructural, whose newGenerics (pkg/apiserver/schema/convert.go) \
-         keeps only type, description, title, nullable, default and additionalProperties; \
-         externalDocs is dropped, so ToKubeOpenAPI publishes {} (upstream's table expects a diff)",
-    ),
-    (
-        "v2-convert-example",
-        "the operation starts with NewStructural, whose newGenerics (pkg/apiserver/schema/convert.go) \
-         keeps only type, description, title, nullable, default and additionalProperties; \
-         example is dropped, so ToKubeOpenAPI publishes {} (upstream's table expects a diff)",
-    ),
-];
+const DIVERGENCES: &[(&str, &str)] = &[];
 
 fn main() {
     let Some(dir) = tests::conformance_dir() else {

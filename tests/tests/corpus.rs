@@ -20,8 +20,8 @@ use schema_core::model::wire::input::read_input;
 const EXPECTED: &[(&str, &[&str])] = &[(
     "crossplane/kubernetes.crossplane.io_objects.yaml",
     &[
-        "spec.conversion.webhookClientConfig.service.name: Required value: service name is required",
-        "spec.conversion.webhookClientConfig.service.namespace: Required value: service namespace is required",
+        "spec.conversion.webhookClientConfig.service.name: Required value",
+        "spec.conversion.webhookClientConfig.service.namespace: Required value",
     ],
 )];
 

@@ -21,6 +21,7 @@ use crate::cel::limits::{Shape, check_limits};
 use crate::cel::strformat::validate_format_calls;
 use crate::cel::type_check::{CheckEnv, CheckIssue, Checked, Reference, check};
 use crate::cel::types::Type;
+use crate::model::structural::Structural;
 use crate::model::wire::ValidationRule;
 
 /// The variable a rule's value is bound to.
@@ -842,4 +843,25 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
         }
     }
     result
+}
+
+/// `Compile` of one schema node's `x-kubernetes-validations`: each rule
+/// and messageExpression compiled in the environment of `version` against
+/// the node's declared type (with `apiVersion`, `kind` and `metadata` when
+/// the node is a resource root), with its estimated cost and cardinality.
+/// `None` when the node has no declared type (the CRD validation reports
+/// that as an internal error).
+pub fn compile_node_rules(
+    s: &Structural,
+    is_resource_root: bool,
+    version: CompatibilityVersion,
+) -> Option<Vec<RuleCompilation>> {
+    let decl = crate::cel::decl::schema_decl_type(s, is_resource_root)?;
+    let env = RuleEnv::new(&decl, version);
+    Some(
+        s.x_validations
+            .iter()
+            .map(|rule| compile_rule(rule, &env))
+            .collect(),
+    )
 }

@@ -334,6 +334,22 @@ impl Admission {
                     .to_string(),
             );
         }
+        // PrepareForCreate sets the generation to 1; PrepareForUpdate
+        // moves it one past the old object's when anything but metadata
+        // changed (a stored object without one reads as generation 1).
+        match &old {
+            None => set_generation(&mut obj, 1),
+            Some(old) => {
+                if without_metadata(&obj) != without_metadata(old) {
+                    let old_generation = old
+                        .pointer("/metadata/generation")
+                        .and_then(Value::as_i64)
+                        .filter(|g| *g != 0)
+                        .unwrap_or(1);
+                    set_generation(&mut obj, old_generation.saturating_add(1));
+                }
+            }
+        }
         // Validation.
         let type_errs = validate_type_meta(r, &obj);
         if !type_errs.is_empty() {
@@ -605,3 +621,30 @@ fn nested<'v>(obj: &'v Value, path: &str) -> Result<Option<&'v Value>, String> {
 
 #[cfg(test)]
 mod tests;
+
+/// Sets `metadata.generation` (creating `metadata` when absent), as
+/// `SetGeneration` on an unstructured object does.
+fn set_generation(obj: &mut Value, generation: i64) {
+    let Some(m) = obj.as_object_mut() else {
+        return;
+    };
+    let meta = m
+        .entry("metadata")
+        .or_insert_with(|| Value::Object(serde_json::Map::new()));
+    if let Some(meta) = meta.as_object_mut() {
+        meta.insert("generation".to_string(), Value::from(generation));
+    }
+}
+
+/// The top-level fields of an object other than `metadata`, for
+/// `PrepareForUpdate`'s comparison.
+fn without_metadata(obj: &Value) -> Vec<(&String, &Value)> {
+    let mut fields: Vec<(&String, &Value)> = obj
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| k.as_str() != "metadata")
+        .collect();
+    fields.sort_by(|a, b| a.0.cmp(b.0));
+    fields
+}

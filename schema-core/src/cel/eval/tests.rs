@@ -356,7 +356,7 @@ fn conversions_and_time() {
     assert_eq!(ok("int('12')"), "12");
     assert_eq!(
         err("int('x')"),
-        "type conversion error from 'string' to 'int': strconv.ParseInt: parsing \"x\": invalid syntax"
+        "type conversion error from 'string' to 'int'"
     );
     assert_eq!(ok("int(2.9)"), "2");
     assert_eq!(ok("uint(3)"), "3u");

@@ -380,10 +380,7 @@ fn dispatch<'a>(
             Val::Str(s) => match s.as_str() {
                 "1" | "t" | "T" | "TRUE" | "true" | "True" => bool_of(true),
                 "0" | "f" | "F" | "FALSE" | "false" | "False" => bool_of(false),
-                other => Err(EvalError::new(format!(
-                    "type conversion error from 'string' to 'bool': strconv.ParseBool: parsing {}: invalid syntax",
-                    crate::go::fmt::go_quote(other)
-                ))),
+                _ => Err(string_conv_err("bool")),
             },
             _ => Err(EvalError::no_overload()),
         },
@@ -726,6 +723,12 @@ fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
     }
 }
 
+/// cel-go's `String.ConvertToType` failure: the type names only, never
+/// the parser's reason (`type conversion error from 'string' to 'int'`).
+pub(crate) fn string_conv_err(to: &str) -> EvalError {
+    EvalError::new(format!("type conversion error from 'string' to '{to}'"))
+}
+
 fn conv_err(from: &Val<'_>, to: &str) -> EvalError {
     EvalError::new(format!(
         "type conversion error from '{}' to '{to}'",
@@ -747,22 +750,9 @@ fn to_int<'a>(v: &Val<'a>) -> EvalResult<'a> {
                 Ok(Val::Int(d.trunc() as i64))
             }
         }
-        Val::Str(s) => go_parse_int(s.as_str()).map(Val::Int).ok_or_else(|| {
-            EvalError::new(format!(
-                "type conversion error from 'string' to 'int': strconv.ParseInt: parsing {}: {}",
-                crate::go::fmt::go_quote(s.as_str()),
-                if s.as_str()
-                    .trim_start_matches(['+', '-'])
-                    .bytes()
-                    .all(|c| c.is_ascii_digit())
-                    && !s.as_str().trim_start_matches(['+', '-']).is_empty()
-                {
-                    "value out of range"
-                } else {
-                    "invalid syntax"
-                }
-            ))
-        }),
+        Val::Str(s) => go_parse_int(s.as_str())
+            .map(Val::Int)
+            .ok_or_else(|| string_conv_err("int")),
         Val::Timestamp(s, _) => Ok(Val::Int(*s)),
         Val::Duration(d) => Ok(Val::Int(*d)),
         _ => Err(conv_err(v, "int")),
@@ -806,17 +796,11 @@ fn to_uint<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Str(s) => {
             let t = s.as_str();
             if !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()) {
-                t.parse::<u64>().map(Val::Uint).map_err(|_| {
-                    EvalError::new(format!(
-                        "type conversion error from 'string' to 'uint': strconv.ParseUint: parsing {}: value out of range",
-                        crate::go::fmt::go_quote(t)
-                    ))
-                })
+                t.parse::<u64>()
+                    .map(Val::Uint)
+                    .map_err(|_| string_conv_err("uint"))
             } else {
-                Err(EvalError::new(format!(
-                    "type conversion error from 'string' to 'uint': strconv.ParseUint: parsing {}: invalid syntax",
-                    crate::go::fmt::go_quote(t)
-                )))
+                Err(string_conv_err("uint"))
             }
         }
         _ => Err(conv_err(v, "uint")),
@@ -828,12 +812,9 @@ fn to_double<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Double(d) => Ok(Val::Double(*d)),
         Val::Int(i) => Ok(Val::Double(*i as f64)),
         Val::Uint(u) => Ok(Val::Double(*u as f64)),
-        Val::Str(s) => strings::go_parse_float(s.as_str()).map(Val::Double).ok_or_else(|| {
-            EvalError::new(format!(
-                "type conversion error from 'string' to 'double': strconv.ParseFloat: parsing {}: invalid syntax",
-                crate::go::fmt::go_quote(s.as_str())
-            ))
-        }),
+        Val::Str(s) => strings::go_parse_float(s.as_str())
+            .map(Val::Double)
+            .ok_or_else(|| string_conv_err("double")),
         _ => Err(conv_err(v, "double")),
     }
 }

@@ -34,13 +34,9 @@ pub(crate) fn ts_add<'a>(secs: i64, nanos: u32, d: i64) -> EvalResult<'a> {
 ///
 /// # Errors
 ///
-/// cel-go's type conversion error with Go's reason.
+/// cel-go's type conversion error (without Go's reason, as cel-go words it).
 pub(crate) fn string_to_duration(s: &str) -> Result<i64, EvalError> {
-    go::time::parse_duration(s).map_err(|e| {
-        EvalError::new(format!(
-            "type conversion error from 'string' to 'google.protobuf.Duration': {e}"
-        ))
-    })
+    go::time::parse_duration(s).map_err(|_| super::string_conv_err("google.protobuf.Duration"))
 }
 
 /// cel-go's conversion of a string to a timestamp (`timestamp('…')`): Go's
@@ -48,14 +44,12 @@ pub(crate) fn string_to_duration(s: &str) -> Result<i64, EvalError> {
 ///
 /// # Errors
 ///
-/// cel-go's type conversion error with Go's reason, or `timestamp
+/// cel-go's type conversion error (without Go's reason), or `timestamp
 /// overflow`.
 pub(crate) fn string_to_timestamp<'a>(s: &str) -> EvalResult<'a> {
     match go::time::parse_rfc3339(s) {
         Ok((secs, nanos)) => check_ts(secs, nanos),
-        Err(e) => Err(EvalError::new(format!(
-            "type conversion error from 'string' to 'google.protobuf.Timestamp': {e}"
-        ))),
+        Err(_) => Err(super::string_conv_err("google.protobuf.Timestamp")),
     }
 }
 

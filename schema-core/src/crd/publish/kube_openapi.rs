@@ -15,8 +15,7 @@ use crate::model::wire::ValidationRule;
 /// the API server publishes, serialized as JSON.
 ///
 /// Generic fields are `type` (when set), `nullable`, `description`,
-/// `title` and `default`; `externalDocs` and `example` are not part of the
-/// structural model and are never emitted. `additionalProperties` is the
+/// `title`, `default`, `externalDocs` and `example`. `additionalProperties` is the
 /// schema, or the boolean when there is none. Extensions are emitted when
 /// true (the flags) or set (list type, map type, non-empty list-map keys).
 /// A nested value validation (under `allOf`, `anyOf`, `oneOf`, `not`) emits
@@ -121,6 +120,19 @@ fn emit_node(
     }
     if let Some(d) = &g.default {
         m.insert("default".into(), go_json(d));
+    }
+    if let Some(docs) = &g.external_docs {
+        let mut d = Map::new();
+        if let Some(t) = docs.description.as_ref().filter(|t| !t.is_empty()) {
+            d.insert("description".into(), Value::String(t.clone()));
+        }
+        if let Some(u) = docs.url.as_ref().filter(|u| !u.is_empty()) {
+            d.insert("url".into(), Value::String(u.clone()));
+        }
+        m.insert("externalDocs".into(), Value::Object(d));
+    }
+    if let Some(e) = &g.example {
+        m.insert("example".into(), go_json(e));
     }
     if let Some(v) = vv {
         write_value_bounds(&mut m, v);

@@ -148,16 +148,10 @@ fn validate_webhook_url(p: &Path, url: &str, errs: &mut ErrorList) {
 /// `webhook.ValidateWebhookService`.
 fn validate_webhook_service(p: &Path, svc: &ServiceReference, errs: &mut ErrorList) {
     if opt_str(svc.name.as_ref()).is_empty() {
-        errs.push(FieldError::required(
-            &p.child("name"),
-            "service name is required",
-        ));
+        errs.push(FieldError::required(&p.child("name"), ""));
     }
     if opt_str(svc.namespace.as_ref()).is_empty() {
-        errs.push(FieldError::required(
-            &p.child("namespace"),
-            "service namespace is required",
-        ));
+        errs.push(FieldError::required(&p.child("namespace"), ""));
     }
     let port = svc.port.unwrap_or(443);
     if !(1..=65535).contains(&port) {

@@ -1,0 +1,338 @@
+//! Differential tests: the same requests to the API server's own code (the
+//! oracle, `oracle/`, one build per Kubernetes version it lists) and to
+//! schema-gen ([`tests::ours`]), answers compared value for value.
+//!
+//! Inputs: every case of the `k8s` conformance suite, every CRD of the
+//! corpus (CRD validation, published OpenAPI v2 and v3, each version's
+//! structural check, its root CEL rules' compilation and costs, and the
+//! admission of a sample object built from its schema), the bundled example
+//! objects, the regression inputs under `tests/oracle-regressions/`, and
+//! random schemas, objects and rules (`tests::fuzz`) for a time budget
+//! (`SCHEMA_GEN_FUZZ_SECONDS`, default 60; `cargo xtask fuzz-diff` runs
+//! longer). A difference fails the run, with the input written where the
+//! regression suite reads it.
+//!
+//! Needs Go (see `tests::go`): without it, a notice and nothing else.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use schema_core::model::source::{Limits, parse_documents};
+use schema_core::model::structural::Structural;
+use schema_core::model::wire::codec::Wire;
+use tests::oracle::{Oracle, differences, oracle_versions};
+
+/// Inputs whose difference is upstream's and plainly wrong for an offline
+/// tool, with the reason. Empty: every difference found so far was ours.
+const ACCEPTED: &[(&str, &str)] = &[];
+
+#[derive(Default)]
+struct Run {
+    compared: usize,
+    failures: Vec<String>,
+}
+
+impl Run {
+    fn compare(&mut self, oracle: &mut Oracle, id: &str, req: &Value) {
+        self.compared += 1;
+        let mut theirs = oracle.ask(req);
+        let mut ours = tests::ours::answer(req);
+        tests::oracle::comparable(req, &mut theirs);
+        tests::oracle::comparable(req, &mut ours);
+        let diffs = differences(&theirs, &ours);
+        if diffs.is_empty() || ACCEPTED.iter().any(|(a, _)| *a == id) {
+            return;
+        }
+        self.failures.push(format!(
+            "DIFF {id}\n  request: {}\n  {}",
+            truncate(&req.to_string(), 2000),
+            diffs
+                .iter()
+                .map(|d| truncate(d, 1000))
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        ));
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.len() <= n {
+        return s.to_string();
+    }
+    let mut end = n;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &s[..end], s.len())
+}
+
+fn main() {
+    let versions = oracle_versions();
+    assert!(!versions.is_empty(), "oracle/go.mod names no Kubernetes version");
+    let mut failed = false;
+    for version in &versions {
+        let Some(mut oracle) = Oracle::start(version) else {
+            return;
+        };
+        let label = format!("k8s-{}", version.kube);
+        let mut suites: Vec<(&str, Run)> = Vec::new();
+        suites.push(("conformance", conformance(&mut oracle)));
+        suites.push(("corpus", corpus(&mut oracle)));
+        suites.push(("examples", examples(&mut oracle)));
+        suites.push(("regressions", regressions(&mut oracle)));
+        suites.push(("random", random(&mut oracle)));
+        for (name, run) in &suites {
+            for f in &run.failures {
+                println!("{f}\n");
+            }
+            println!(
+                "oracle {label} {name}: compared={} differences={}",
+                run.compared,
+                run.failures.len()
+            );
+            failed |= !run.failures.is_empty();
+        }
+    }
+    if failed {
+        std::process::exit(1);
+    }
+}
+
+/// Every case of the `k8s` conformance suite as a request.
+fn conformance(oracle: &mut Oracle) -> Run {
+    let mut run = Run::default();
+    let Some(dir) = tests::conformance_dir() else {
+        return run;
+    };
+    for file in tests::files_below(&dir.join("k8s"), &["json"]) {
+        let text = std::fs::read_to_string(&file).expect("read cases");
+        let cases: Vec<Value> = serde_json::from_str(&text).expect("cases are a JSON array");
+        for case in &cases {
+            let id = case["id"].as_str().unwrap_or("?");
+            let req = case_request(case)
+                .unwrap_or_else(|| panic!("case {id}: no request for its operation"));
+            run.compare(oracle, id, &req);
+        }
+    }
+    run
+}
+
+/// The oracle request of a conformance case: its input with the operation
+/// named as the oracle names it.
+fn case_request(case: &Value) -> Option<Value> {
+    let mut req = case["input"].as_object()?.clone();
+    let input = &case["input"];
+    let op = match input["operation"].as_str()? {
+        "ValidateStructural" | "validateStructuralCompleteness" => "structural",
+        "validateCustomResourceDefinitionValidation" => "validate_crd_validation",
+        "ValidateCustomResource" => "validate_value",
+        "ValidateListSetsAndMaps" => "list_sets_maps",
+        "PruneWithOptions" => "prune",
+        "Default" | "PruneNonNullableNullsWithoutDefaults" => "default",
+        "ToStructuralOpenAPIV2" => "to_structural_v2",
+        "UnfoldToKubeOpenAPI" => "unfold",
+        op @ ("BuildOpenAPIV2" | "BuildOpenAPIV3") => {
+            let c = &input["crd"];
+            let version = c["version"].as_str().unwrap_or("v1");
+            let mut v = json!({"name": version, "served": true, "storage": true});
+            if !input["schema"].is_null() {
+                v["schema"] = json!({"openAPIV3Schema": input["schema"]});
+            }
+            if !input["selectableFields"].is_null() {
+                v["selectableFields"] = input["selectableFields"].clone();
+            }
+            let crd = json!({
+                "apiVersion": "apiextensions.k8s.io/v1",
+                "kind": "CustomResourceDefinition",
+                "metadata": {"name": format!("{}.{}", c["plural"].as_str().unwrap_or(""), c["group"].as_str().unwrap_or(""))},
+                "spec": {
+                    "group": c["group"],
+                    "names": {"kind": c["kind"], "listKind": c["listKind"], "plural": c["plural"], "singular": c["singular"]},
+                    "scope": c["scope"],
+                    "versions": [v],
+                },
+            });
+            return Some(json!({
+                "op": "build_openapi",
+                "crd": crd,
+                "version": version,
+                "options": {"V2": op == "BuildOpenAPIV2", "IncludeSelectableFields": input["includeSelectableFields"] == true},
+            }));
+        }
+        _ => return None,
+    };
+    req.insert("op".into(), json!(op));
+    Some(Value::Object(req))
+}
+
+/// Every v1 CRD of the corpus: CRD validation, both published documents,
+/// and per version the structural check, the root rules' compilation and
+/// a sample object's admission.
+fn corpus(oracle: &mut Oracle) -> Run {
+    let mut run = Run::default();
+    let Some(dir) = tests::corpus_dir() else {
+        return run;
+    };
+    for file in tests::files_below(&dir, &["yaml", "yml", "json"]) {
+        if file.file_name().is_some_and(|n| n == "index.json") {
+            continue;
+        }
+        let name = file.strip_prefix(&dir).unwrap_or(&file).display().to_string();
+        for (i, doc) in read_documents(&file).iter().enumerate() {
+            crd_requests(oracle, &mut run, &format!("{name}#{i}"), doc, &[]);
+        }
+    }
+    run
+}
+
+fn read_documents(file: &Path) -> Vec<Value> {
+    let bytes = std::fs::read(file).expect("read file");
+    let name = file.display().to_string();
+    parse_documents(&name, &bytes, &Limits::default())
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .into_iter()
+        .map(|d| d.value)
+        .collect()
+}
+
+/// The requests of one CRD document, plus the admission of `objects`.
+fn crd_requests(oracle: &mut Oracle, run: &mut Run, id: &str, doc: &Value, objects: &[Value]) {
+    if doc["kind"] != "CustomResourceDefinition" {
+        return;
+    }
+    let validate = json!({"op": "validate_crd", "crd": doc});
+    run.compare(oracle, &format!("{id} validate_crd"), &validate);
+    // Objects are only admitted against CRDs the server accepts.
+    let accepted = oracle.ask(&validate)["errors"]
+        .as_array()
+        .is_some_and(Vec::is_empty);
+    run.compare(oracle, &format!("{id} publish v2"), &json!({"op": "publish", "crd": doc, "v2": true}));
+    run.compare(oracle, &format!("{id} publish v3"), &json!({"op": "publish", "crd": doc, "v2": false}));
+    let crd = match schema_core::read_input(doc) {
+        Ok((schema_core::Input::CrdV1(c), _)) => *c,
+        Ok((schema_core::Input::CrdV1Beta1 { v1, .. }, _)) => *v1,
+        other => panic!("{id}: not a CRD: {other:?}"),
+    };
+    let spec = crd.spec.as_ref().expect("a CRD has a spec");
+    let namespaced = spec.scope.as_deref() == Some("Namespaced");
+    let group = spec.group.clone().unwrap_or_default();
+    let kind = spec
+        .names
+        .as_ref()
+        .and_then(|n| n.kind.clone())
+        .unwrap_or_default();
+    for v in spec.versions.iter().flatten().filter(|_| accepted) {
+        let version = v.name.clone().unwrap_or_default();
+        let vid = format!("{id} {version}");
+        let Some(props) = v.schema.as_ref().and_then(|s| s.open_api_v3_schema.clone()) else {
+            continue;
+        };
+        let schema_json = props.encode();
+        run.compare(oracle, &format!("{vid} structural"), &json!({"op": "structural", "schema": schema_json}));
+        run.compare(
+            oracle,
+            &format!("{vid} cel_compile"),
+            &json!({"op": "cel_compile", "schema": schema_json, "isResourceRoot": true}),
+        );
+        let Ok(s) = Structural::from_props(&props) else {
+            continue;
+        };
+        let mut sample = tests::sample_object(&s);
+        if let Value::Object(m) = &mut sample {
+            m.insert("apiVersion".into(), json!(format!("{group}/{version}")));
+            m.insert("kind".into(), json!(kind));
+            let mut meta = json!({"name": "sample"});
+            if namespaced {
+                meta["namespace"] = json!("default");
+            }
+            m.insert("metadata".into(), meta);
+        }
+        let ns = if namespaced { "default" } else { "" };
+        run.compare(
+            oracle,
+            &format!("{vid} admit sample"),
+            &json!({"op": "admit", "crd": doc, "version": version, "object": sample, "namespace": ns}),
+        );
+        for (i, obj) in objects.iter().enumerate() {
+            if obj["apiVersion"] == format!("{group}/{version}").as_str() && obj["kind"] == kind.as_str() {
+                // The namespace of the request (kubectl's context) when
+                // the object names none, as the handler fills it in.
+                let mut obj = obj.clone();
+                if namespaced && obj["metadata"]["namespace"].is_null() {
+                    obj["metadata"]["namespace"] = json!("default");
+                }
+                run.compare(
+                    oracle,
+                    &format!("{vid} admit object {i}"),
+                    &json!({"op": "admit", "crd": doc, "version": version, "object": obj, "namespace": ns}),
+                );
+            }
+        }
+    }
+}
+
+/// The bundled examples: each CRD with the example objects of its group.
+fn examples(oracle: &mut Oracle) -> Run {
+    let mut run = Run::default();
+    let dir = tests::examples_dir();
+    let docs: Vec<(String, Value)> = tests::files_below(&dir, &["yaml", "yml", "json"])
+        .iter()
+        .flat_map(|f| {
+            let name = f.file_name().unwrap().to_string_lossy().to_string();
+            read_documents(f).into_iter().map(move |d| (name.clone(), d))
+        })
+        .collect();
+    let objects: Vec<Value> = docs
+        .iter()
+        .filter(|(_, d)| d["kind"] != "CustomResourceDefinition" && d["apiVersion"].is_string())
+        .map(|(_, d)| d.clone())
+        .collect();
+    for (name, d) in &docs {
+        if d["kind"] == "CustomResourceDefinition" {
+            crd_requests(oracle, &mut run, name, d, &objects);
+        }
+    }
+    run
+}
+
+/// Inputs that once differed: every `*.json` request under
+/// `tests/oracle-regressions/`.
+fn regressions(oracle: &mut Oracle) -> Run {
+    let mut run = Run::default();
+    let dir = tests::workspace_root().join("tests").join("oracle-regressions");
+    for file in tests::files_below(&dir, &["json"]) {
+        let req: Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
+        let id = file.file_name().unwrap().to_string_lossy().to_string();
+        run.compare(oracle, &id, &req);
+    }
+    run
+}
+
+/// Random inputs for the time budget; a difference is shrunk and written
+/// under `tests/oracle-regressions/`.
+fn random(oracle: &mut Oracle) -> Run {
+    let mut run = Run::default();
+    let secs: u64 = std::env::var("SCHEMA_GEN_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let seed: u64 = std::env::var("SCHEMA_GEN_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(tests::fuzz::fresh_seed);
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let out_dir = tests::workspace_root().join("tests").join("oracle-regressions");
+    let report = tests::fuzz::run(oracle, seed, deadline, &out_dir);
+    run.compared = report.cases;
+    println!(
+        "oracle random: seed={seed} budget={secs}s cases={} requests={}",
+        report.cases, report.requests
+    );
+    run.failures = report.failures;
+    run
+}
