@@ -155,7 +155,7 @@ func (r *resource) decode(u *unstructured.Unstructured, stored bool) ([]string, 
 
 // opAdmit: a create (or, with oldObject, an update) of a custom resource
 // as the handler and the registry run it: decoding, PrepareForCreate or
-// PrepareForUpdate, then ValidateCreate or ValidateUpdate (the strategy's
+// (after BeforeUpdate carries the old generation over) PrepareForUpdate, then ValidateCreate or ValidateUpdate (the strategy's
 // validation, CEL included, and the generic metadata checks) and the
 // strategy's warnings.
 func opAdmit(line []byte) (any, error) {
@@ -207,6 +207,9 @@ func opAdmit(line []byte) (any, error) {
 		if _, err := r.decode(old, true); err != nil {
 			return map[string]any{"decodeError": "old object: " + err.Error()}, nil
 		}
+		// rest.BeforeUpdate: the generation is the old one until
+		// PrepareForUpdate moves it.
+		u.SetGeneration(old.GetGeneration())
 		r.strategy.PrepareForUpdate(ctx, u, old)
 		errs = rest.ValidateUpdate(ctx, u, old, r.strategy)
 		warnings = r.strategy.WarningsOnUpdate(ctx, u, old)

@@ -8,8 +8,8 @@ use schema_core::cel::compile::compile_node_rules;
 use schema_core::cel::functions::CompatibilityVersion;
 use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use schema_core::crd::publish::{
-    BuildOptions, build_openapi_v2, build_openapi_v3, publish_v2, publish_v3,
-    to_kube_openapi, to_structural_openapi_v2,
+    BuildOptions, build_openapi_v2, build_openapi_v3, publish_v2, publish_v3, to_kube_openapi,
+    to_structural_openapi_v2,
 };
 use schema_core::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use schema_core::crd::validation::schema::{
@@ -118,8 +118,7 @@ fn structural(req: &Value) -> Result<Value, String> {
         let o = &req["options"];
         let opts = StructuralOptions {
             allow_nested_additional_properties: o["AllowNestedAdditionalProperties"] == true,
-            allow_validation_properties_with_additional_properties: o
-                ["AllowValidationPropertiesWithAdditionalProperties"]
+            allow_validation_properties_with_additional_properties: o["AllowValidationPropertiesWithAdditionalProperties"]
                 == true,
             allow_nested_x_validations: o["AllowNestedXValidations"] == true,
         };
@@ -309,7 +308,10 @@ fn cel_compile(req: &Value) -> Result<Value, String> {
         .zip(&s.x_validations)
         .map(|(r, rule)| {
             let mut m = Map::new();
-            m.insert("rule".into(), json!(rule.rule.as_deref().unwrap_or_default()));
+            m.insert(
+                "rule".into(),
+                json!(rule.rule.as_deref().unwrap_or_default()),
+            );
             if let Some(e) = &r.error {
                 m.insert("error".into(), json!(e));
             }

@@ -334,20 +334,20 @@ impl Admission {
                     .to_string(),
             );
         }
-        // PrepareForCreate sets the generation to 1; PrepareForUpdate
-        // moves it one past the old object's when anything but metadata
-        // changed (a stored object without one reads as generation 1).
+        // PrepareForCreate sets the generation to 1. On update the old
+        // object's generation carries over (a stored object without one
+        // reads as generation 1), and PrepareForUpdate moves it one on
+        // when anything but metadata changed.
         match &old {
             None => set_generation(&mut obj, 1),
             Some(old) => {
-                if without_metadata(&obj) != without_metadata(old) {
-                    let old_generation = old
-                        .pointer("/metadata/generation")
-                        .and_then(Value::as_i64)
-                        .filter(|g| *g != 0)
-                        .unwrap_or(1);
-                    set_generation(&mut obj, old_generation.saturating_add(1));
-                }
+                let old_generation = old
+                    .pointer("/metadata/generation")
+                    .and_then(Value::as_i64)
+                    .filter(|g| *g != 0)
+                    .unwrap_or(1);
+                let changed = without_metadata(&obj) != without_metadata(old);
+                set_generation(&mut obj, old_generation.saturating_add(i64::from(changed)));
             }
         }
         // Validation.
