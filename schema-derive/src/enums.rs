@@ -544,6 +544,7 @@ pub fn expand(u: &Union<'_>, krate: &syn::Path) -> TokenStream {
                     __u.fields(cx, #name, &__VARIANT, |cx: &mut #krate::rust::SchemaCx| {
                         let mut s = __sp::object();
                         #fields
+                        __flattened.append_to(&mut s);
                         s
                     });
                 }

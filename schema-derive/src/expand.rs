@@ -578,7 +578,7 @@ fn expand(m: &Model<'_>) -> TokenStream {
                 const __CONTAINER: __sp::Attrs = #cattrs;
                 let mut s = __sp::object();
                 #fields
-                __sp::finish_object(cx, &mut s, &__CONTAINER, &[#(#groups),*]);
+                __sp::finish_object(cx, &mut s, __flattened, &__CONTAINER, &[#(#groups),*]);
                 s
             }
         }
@@ -643,7 +643,9 @@ fn expand(m: &Model<'_>) -> TokenStream {
 }
 
 /// The statements that add the fields to the object `s` (with `cx` in
-/// scope), each field's attributes as a constant.
+/// scope), each field's attributes as a constant. The rules of flattened
+/// fields are left in `__flattened`, for the caller to append after the
+/// object's own.
 pub(crate) fn fields_tokens(fields: &[FieldModel<'_>]) -> TokenStream {
     let mut consts = Vec::new();
     let mut stmts = Vec::new();
@@ -654,7 +656,7 @@ pub(crate) fn fields_tokens(fields: &[FieldModel<'_>]) -> TokenStream {
         match f.kind {
             FieldKind::Flatten { optional } => {
                 stmts.push(quote_spanned!(ty.span()=>
-                    __sp::flatten::<#ty>(cx, &mut s, #name, #optional);
+                    __sp::flatten::<#ty>(cx, &mut s, &mut __flattened, #name, #optional);
                 ));
             }
             FieldKind::Property { required } => {
@@ -680,6 +682,8 @@ pub(crate) fn fields_tokens(fields: &[FieldModel<'_>]) -> TokenStream {
     }
     quote! {
         #(#consts)*
+        #[allow(unused_mut)]
+        let mut __flattened = __sp::Flattened::default();
         #(#stmts)*
     }
 }

@@ -1027,6 +1027,83 @@ fn attr_validation_rules() {
     );
 }
 
+/// A newtype with a rule of its own.
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[schema(
+    max_length = 64,
+    validation(rule = "self == self.lowerAscii()", message = "lower case")
+)]
+struct Lower(String);
+
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[schema(validation(rule = "self.a != 'x'", message = "not x"))]
+struct EmbeddedA {
+    a: String,
+}
+
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[schema(validation(rule = "self.b != 'y'", message = "not y"))]
+struct EmbeddedB {
+    b: String,
+}
+
+/// The order of rules from several places, as controller-gen writes it.
+#[derive(Serialize, Deserialize, StructuralSchema)]
+#[schema(validation(rule = "self.a != self.b", message = "own"))]
+struct RuleOrder {
+    #[serde(flatten)]
+    first: EmbeddedA,
+    #[schema(validation(rule = "self.size() > 1", message = "field"))]
+    name: Lower,
+    #[schema(
+        max_items = 8,
+        items(validation(rule = "self.size() > 2", message = "item"))
+    )]
+    names: Vec<Lower>,
+    #[serde(flatten)]
+    second: EmbeddedB,
+}
+
+#[test]
+fn attr_validation_rule_order() {
+    // A field's rules come before its type's; the rules of flattened
+    // structs come after the struct's own, the last flattened one first.
+    let lower = json!({"rule": "self == self.lowerAscii()", "message": "lower case"});
+    assert_json(
+        schema::<RuleOrder>(),
+        json!({
+            "description": "The order of rules from several places, as controller-gen writes it.",
+            "type": "object",
+            "required": ["a", "b", "name", "names"],
+            "properties": {
+                "a": {"type": "string"},
+                "name": {
+                    "description": "A newtype with a rule of its own.",
+                    "type": "string",
+                    "maxLength": 64,
+                    "x-kubernetes-validations": [{"rule": "self.size() > 1", "message": "field"}, lower]
+                },
+                "names": {
+                    "type": "array",
+                    "maxItems": 8,
+                    "items": {
+                        "description": "A newtype with a rule of its own.",
+                        "type": "string",
+                        "maxLength": 64,
+                        "x-kubernetes-validations": [{"rule": "self.size() > 2", "message": "item"}, lower]
+                    }
+                },
+                "b": {"type": "string"}
+            },
+            "x-kubernetes-validations": [
+                {"rule": "self.a != self.b", "message": "own"},
+                {"rule": "self.b != 'y'", "message": "not y"},
+                {"rule": "self.a != 'x'", "message": "not x"}
+            ]
+        }),
+    );
+}
+
 #[derive(Serialize, Deserialize, StructuralSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(validation(rule = "true"))]

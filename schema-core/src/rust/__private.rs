@@ -273,7 +273,7 @@ pub fn object() -> JsonSchemaProps {
 /// The schema of a node of type `T` with its attributes.
 pub fn node<T: StructuralSchema + ?Sized>(cx: &mut SchemaCx, attrs: &Attrs) -> JsonSchemaProps {
     let mut s = cx.subschema::<T>();
-    apply(cx, &mut s, attrs);
+    apply_over(cx, &mut s, attrs);
     s
 }
 
@@ -281,8 +281,21 @@ pub fn node<T: StructuralSchema + ?Sized>(cx: &mut SchemaCx, attrs: &Attrs) -> J
 /// `schemaless`, `int_or_string`).
 pub fn node_replaced(cx: &mut SchemaCx, attrs: &Attrs) -> JsonSchemaProps {
     let mut s = replaced(cx, attrs);
-    apply(cx, &mut s, attrs);
+    apply_over(cx, &mut s, attrs);
     s
+}
+
+/// Applies the attributes of a node (a field, a newtype, `items(...)`) to
+/// the schema of the type it holds: as [`apply`], except that the node's
+/// rules come before the type's, as controller-gen orders them when it
+/// resolves a field's type (the field's `x-kubernetes-validations`, then
+/// the type's).
+fn apply_over(cx: &mut SchemaCx, s: &mut JsonSchemaProps, attrs: &Attrs) {
+    let inner = s.x_validations.take();
+    apply(cx, s, attrs);
+    if let Some(inner) = inner {
+        s.x_validations.get_or_insert_with(Vec::new).extend(inner);
+    }
 }
 
 fn replaced(cx: &mut SchemaCx, attrs: &Attrs) -> JsonSchemaProps {
@@ -366,10 +379,28 @@ fn push_rule(s: &mut JsonSchemaProps, rule: String, message: String) {
         });
 }
 
-/// Merges the properties of `T` (a `#[serde(flatten)]` field) into `s`.
+/// The rules of the `#[serde(flatten)]` fields of a struct, kept apart
+/// until the struct's own rules are in place ([`Flattened::append_to`]).
+#[derive(Debug, Default)]
+pub struct Flattened(Vec<Vec<ValidationRule>>);
+
+impl Flattened {
+    /// Appends the kept rules to `s` as controller-gen orders those of
+    /// inline embedded structs: after the struct's own rules, the last
+    /// embedded struct's first.
+    pub fn append_to(self, s: &mut JsonSchemaProps) {
+        for rules in self.0.into_iter().rev() {
+            s.x_validations.get_or_insert_with(Vec::new).extend(rules);
+        }
+    }
+}
+
+/// Merges the properties of `T` (a `#[serde(flatten)]` field) into `s`;
+/// its rules go to `flattened`.
 pub fn flatten<T: StructuralSchema + ?Sized>(
     cx: &mut SchemaCx,
     s: &mut JsonSchemaProps,
+    flattened: &mut Flattened,
     field: &'static str,
     optional: bool,
 ) {
@@ -410,7 +441,7 @@ pub fn flatten<T: StructuralSchema + ?Sized>(
         s.x_preserve_unknown_fields = Some(true);
     }
     if let Some(rules) = sub.x_validations {
-        s.x_validations.get_or_insert_with(Vec::new).extend(rules);
+        flattened.0.push(rules);
     }
 }
 
@@ -429,11 +460,12 @@ fn is_preserving_map(s: &JsonSchemaProps) -> bool {
 }
 
 /// Finishes a struct's schema: `required` sorted (controller-gen writes
-/// it sorted, whatever the field order), its own attributes, then the
-/// one-of rules.
+/// it sorted, whatever the field order), its own attributes, the one-of
+/// rules, then the rules of its flattened fields.
 pub fn finish_object(
     cx: &mut SchemaCx,
     s: &mut JsonSchemaProps,
+    flattened: Flattened,
     attrs: &Attrs,
     one_of: &[(OneOf, &[&str])],
 ) {
@@ -459,6 +491,7 @@ pub fn finish_object(
             one_of_rule(cx, s, kind, fields);
         }
     }
+    flattened.append_to(s);
 }
 
 fn one_of_rule(cx: &mut SchemaCx, s: &mut JsonSchemaProps, kind: OneOf, fields: &[&str]) {
@@ -785,7 +818,7 @@ fn apply_items(cx: &mut SchemaCx, s: &mut JsonSchemaProps, items: &Attrs) {
                 s.items = Some(SchemaOrArray::Schema(Box::new(replaced(cx, items))));
             }
             match &mut s.items {
-                Some(SchemaOrArray::Schema(sub)) => apply(cx, sub, items),
+                Some(SchemaOrArray::Schema(sub)) => apply_over(cx, sub, items),
                 _ => cx.error("`items(...)`: this array has no item schema to refine"),
             }
         }),
@@ -794,7 +827,7 @@ fn apply_items(cx: &mut SchemaCx, s: &mut JsonSchemaProps, items: &Attrs) {
                 s.additional_properties = Some(SchemaOrBool::Schema(Box::new(replaced(cx, items))));
             }
             match &mut s.additional_properties {
-                Some(SchemaOrBool::Schema(sub)) => apply(cx, sub, items),
+                Some(SchemaOrBool::Schema(sub)) => apply_over(cx, sub, items),
                 _ => cx.error("`items(...)`: this object has no value schema to refine"),
             }
         }),
