@@ -1308,7 +1308,12 @@ fn rule_example(rule: &str) -> Option<&'static str> {
 
 /// The first string literal of a rule of the form `self in ['a', ...]`.
 fn rule_literal(rule: &str) -> Option<String> {
-    let rest = &rule[rule.find("self in [")? + "self in [".len()..];
+    let at = rule.find("self in [")?;
+    let before = rule[..at].trim_end();
+    if before.ends_with('!') || before.ends_with("!(") {
+        return None;
+    }
+    let rest = &rule[at + "self in [".len()..];
     let quote = rest
         .trim_start()
         .chars()
