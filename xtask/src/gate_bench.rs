@@ -1895,7 +1895,7 @@ impl Report<'_> {
             "| tool | wall s | CPU s | objects/s |\n| --- | --- | --- | --- |"
         );
         let n = self.objects.len() as f64;
-        let row = |out: &mut String, name: &str, runs: &[Timing]| -> Option<Stats> {
+        let row = |out: &mut String, name: &str, runs: &[Timing]| -> Option<(Stats, Option<f64>)> {
             if runs.is_empty() {
                 return None;
             }
@@ -1914,19 +1914,23 @@ impl Report<'_> {
                 measure::or_dash(cpu, 2),
                 n / wall.median
             );
-            Some(wall)
+            Some((wall, cpu))
         };
         let ours = row(&mut out, "schema-gen validate", self.ours_runs);
         let theirs = row(&mut out, "kubeconform", self.theirs_runs);
-        if let (Some(a), Some(b)) = (&ours, &theirs) {
+        if let (Some((a, a_cpu)), Some((b, b_cpu))) = (&ours, &theirs) {
             let (ratio, faster) = if a.median <= b.median {
                 (b.median / a.median, "schema-gen")
             } else {
                 (a.median / b.median, "kubeconform")
             };
+            let cpu = a_cpu
+                .zip(*b_cpu)
+                .map(|(a, b)| format!("; CPU time: {:.2}", b / a))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "\nkubeconform / schema-gen wall time: {:.2} ({faster} is {ratio:.2}x faster)",
+                "\nkubeconform / schema-gen: wall time {:.2} ({faster} is {ratio:.2}x faster){cpu}",
                 b.median / a.median
             );
         }
