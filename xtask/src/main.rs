@@ -1,8 +1,9 @@
 //! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
-//! compare-cli | bless | k8s-types`.
+//! bench-gate | compare-cli | bless | k8s-types`.
 
 mod compare_cli;
 mod derive_bench;
+mod gate_bench;
 mod gen_bench;
 mod k8s_types;
 mod measure;
@@ -12,7 +13,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|compare-cli|bless|k8s-types [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bench-gate|compare-cli|bless|k8s-types [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
   bench-validate-work
@@ -30,6 +31,7 @@ fn main() -> Result<()> {
         "bench-validate-work" => validate_work::run(),
         "bench-derive" => derive_bench::run(&args[1..]),
         "bench-gen" => gen_bench::run(&args[1..]),
+        "bench-gate" => gate_bench::run(&args[1..]),
         "compare-cli" => compare_cli::run(&args[1..]),
         "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
         "bless" => {
@@ -38,9 +40,10 @@ fn main() -> Result<()> {
         }
         _ => {
             eprintln!(
-                "{USAGE}\n{}\n{}\n{}",
+                "{USAGE}\n{}\n{}\n{}\n{}",
                 derive_bench::USAGE,
                 gen_bench::USAGE,
+                gate_bench::USAGE,
                 compare_cli::USAGE
             );
             bail!("unknown task {task:?}")
