@@ -229,7 +229,7 @@ impl Admission {
         old
     }
 
-    fn admit(&self, mut obj: Value, old: Option<Value>) -> Admitted {
+    fn admit(&self, mut obj: Value, mut old: Option<Value>) -> Admitted {
         let s = self.structural.as_ref().map(IndexedSchema::view);
         let mut out = Admitted::default();
         let had_status = obj.get("status").is_some();
@@ -338,7 +338,7 @@ impl Admission {
         // object's generation carries over (a stored object without one
         // reads as generation 1), and PrepareForUpdate moves it one on
         // when anything but metadata changed.
-        match &old {
+        match &mut old {
             None => set_generation(&mut obj, 1),
             Some(old) => {
                 let old_generation = old
@@ -346,6 +346,8 @@ impl Admission {
                     .and_then(Value::as_i64)
                     .filter(|g| *g != 0)
                     .unwrap_or(1);
+                // The stored object's decoding repairs a missing generation.
+                set_generation(old, old_generation);
                 let changed = without_metadata(&obj) != without_metadata(old);
                 set_generation(&mut obj, old_generation.saturating_add(i64::from(changed)));
             }
