@@ -207,10 +207,26 @@ func opAdmit(line []byte) (any, error) {
 		if _, err := r.decode(old, true); err != nil {
 			return map[string]any{"decodeError": "old object: " + err.Error()}, nil
 		}
-		// rest.BeforeUpdate: the generation is the old one until
-		// PrepareForUpdate moves it.
+		// rest.BeforeUpdate: the request's namespace, the old generation
+		// (until PrepareForUpdate moves it), then what the new object
+		// cannot set itself.
+		if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(rest.ExpectedNamespaceForScope(req.Namespace, r.namespaced), u); err != nil {
+			return map[string]any{"decodeError": err.Error()}, nil
+		}
 		u.SetGeneration(old.GetGeneration())
 		r.strategy.PrepareForUpdate(ctx, u, old)
+		if len(u.GetUID()) == 0 {
+			u.SetUID(old.GetUID())
+		}
+		if t := old.GetCreationTimestamp(); !t.IsZero() {
+			u.SetCreationTimestamp(t)
+		}
+		if t := old.GetDeletionTimestamp(); t != nil && !t.IsZero() {
+			u.SetDeletionTimestamp(t)
+		}
+		if g := old.GetDeletionGracePeriodSeconds(); g != nil && u.GetDeletionGracePeriodSeconds() == nil {
+			u.SetDeletionGracePeriodSeconds(g)
+		}
 		errs = rest.ValidateUpdate(ctx, u, old, r.strategy)
 		warnings = r.strategy.WarningsOnUpdate(ctx, u, old)
 	}

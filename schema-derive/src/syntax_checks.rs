@@ -468,7 +468,7 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
             if v.value.trim().is_empty() {
                 cx.error(v.span, format!("`{key}` must not be empty"));
             } else if key == MESSAGE && v.value.contains(['\n', '\r']) {
-                // The API server: "message must not contain line breaks".
+                // The API server: "must not contain line breaks" at `message`.
                 cx.error(v.span, "`message` must not contain line breaks");
             } else if key != MESSAGE {
                 if let Err(e) = crate::cel::check_syntax(&v.value) {

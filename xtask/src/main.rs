@@ -1,8 +1,9 @@
 //! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
-//! bench-gate | compare-cli | bless | k8s-types`.
+//! bench-gate | compare-cli | fuzz-diff | bless | k8s-types`.
 
 mod compare_cli;
 mod derive_bench;
+mod fuzz_diff;
 mod gate_bench;
 mod gen_bench;
 mod k8s_types;
@@ -13,7 +14,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bench-gate|compare-cli|bless|k8s-types [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bench-gate|compare-cli|fuzz-diff|bless|k8s-types [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
   bench-validate-work
@@ -33,6 +34,7 @@ fn main() -> Result<()> {
         "bench-gen" => gen_bench::run(&args[1..]),
         "bench-gate" => gate_bench::run(&args[1..]),
         "compare-cli" => compare_cli::run(&args[1..]),
+        "fuzz-diff" => fuzz_diff::run(&args[1..]),
         "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
         "bless" => {
             println!("no snapshot suites to bless");
@@ -40,11 +42,12 @@ fn main() -> Result<()> {
         }
         _ => {
             eprintln!(
-                "{USAGE}\n{}\n{}\n{}\n{}",
+                "{USAGE}\n{}\n{}\n{}\n{}\n{}",
                 derive_bench::USAGE,
                 gen_bench::USAGE,
                 gate_bench::USAGE,
-                compare_cli::USAGE
+                compare_cli::USAGE,
+                fuzz_diff::USAGE
             );
             bail!("unknown task {task:?}")
         }

@@ -156,10 +156,23 @@ pub fn parse_versioned(source: &str, v: CompatibilityVersion) -> Result<Parsed, 
             .map(|e| Issue {
                 line: e.pos.0 as i64,
                 column: (e.pos.1 as i64 - 1).max(-1),
-                message: e.msg.clone(),
+                message: cel_go_syntax_message(&e.msg),
             })
             .collect()),
     }
+}
+
+/// A syntax error in cel-go's words where the parser's differ: a literal
+/// keyword selected as a field (`self.true`) is cel-go's `mismatched input
+/// 'true' expecting IDENTIFIER`, not `no viable alternative at input
+/// '.true'`.
+fn cel_go_syntax_message(msg: &str) -> String {
+    for kw in ["true", "false", "null"] {
+        if msg == format!("Syntax error: no viable alternative at input '.{kw}'") {
+            return format!("Syntax error: mismatched input '{kw}' expecting IDENTIFIER");
+        }
+    }
+    msg.to_string()
 }
 
 fn parser_env(v: CompatibilityVersion) -> Arc<cel::Env> {

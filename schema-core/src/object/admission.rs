@@ -38,7 +38,10 @@ use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
 use crate::object::metadata::walk::validate_meta_view;
-use crate::object::metadata::{before_create, decode_object_meta, validate_object_meta_with};
+use crate::object::metadata::{
+    before_create, decode_object_meta, validate_object_meta, validate_object_meta_update,
+    validate_object_meta_with,
+};
 use crate::object::prune::prune_drop_nulls_and_default;
 use crate::object::prune_default_walk::{
     Plan, checkable, decode_resource, decode_resource_checked,
@@ -352,14 +355,28 @@ impl Admission {
                 set_generation(&mut obj, old_generation.saturating_add(i64::from(changed)));
             }
         }
-        // Validation.
+        if let Some(old) = &old {
+            before_update(r, &mut obj, old);
+        }
+        // Validation. An update first gets the registry's common checks of
+        // the metadata (`validateCommonFields`), then the strategy's, which
+        // repeat the update checks: the server reports those twice.
+        let common = match &old {
+            Some(old) => validate_meta_update(r, &obj, old, true),
+            None => ErrorList::new(),
+        };
         let type_errs = validate_type_meta(r, &obj);
         if !type_errs.is_empty() {
-            out.errors = type_errs;
+            out.errors = common;
+            out.errors.extend(type_errs);
             out.object = obj;
             return out;
         }
-        out.errors.extend(validate_root_meta(r, &obj));
+        out.errors.extend(common);
+        match &old {
+            None => out.errors.extend(validate_root_meta(r, &obj)),
+            Some(old) => out.errors.extend(validate_meta_update(r, &obj, old, false)),
+        }
         // The one walk proved every value below the root valid: the
         // root's own checks remain.
         if !proven.is_some_and(|plan| plan.root_passes(&obj)) {
@@ -530,6 +547,76 @@ fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
     before_create(&mut meta, r.namespaced);
     let requires_namespace = r.namespaced && !meta.namespace.is_empty();
     validate_object_meta_with(&meta, requires_namespace, &name_is_dns_subdomain, &path)
+}
+
+/// What `rest.BeforeUpdate` carries over from the stored object into the
+/// new one before validation: the namespace when the new object names none
+/// (the request's, which is the stored object's), the `uid` when the new
+/// object has none, the creation timestamp, the deletion timestamp and the
+/// deletion grace period (when the new object has none).
+fn before_update(r: &ResourceKind, obj: &mut Value, old: &Value) {
+    let Some(old_meta) = old.get("metadata").and_then(Value::as_object) else {
+        return;
+    };
+    let Some(m) = obj.as_object_mut() else {
+        return;
+    };
+    let meta = m
+        .entry("metadata")
+        .or_insert_with(|| Value::Object(serde_json::Map::new()));
+    let Some(meta) = meta.as_object_mut() else {
+        return;
+    };
+    let empty = |v: Option<&Value>| v.is_none_or(|v| v.is_null() || v.as_str() == Some(""));
+    if r.namespaced
+        && empty(meta.get("namespace"))
+        && let Some(ns) = old_meta.get("namespace").filter(|v| !empty(Some(v)))
+    {
+        meta.insert("namespace".to_string(), ns.clone());
+    }
+    if empty(meta.get("uid"))
+        && let Some(uid) = old_meta.get("uid").filter(|v| !empty(Some(v)))
+    {
+        meta.insert("uid".to_string(), uid.clone());
+    }
+    for key in ["creationTimestamp", "deletionTimestamp"] {
+        if let Some(t) = old_meta.get(key).filter(|v| !empty(Some(v))) {
+            meta.insert(key.to_string(), t.clone());
+        }
+    }
+    if meta
+        .get("deletionGracePeriodSeconds")
+        .is_none_or(Value::is_null)
+        && let Some(g) = old_meta
+            .get("deletionGracePeriodSeconds")
+            .filter(|v| !v.is_null())
+    {
+        meta.insert("deletionGracePeriodSeconds".to_string(), g.clone());
+    }
+}
+
+/// The metadata checks of an update: with `common`, the registry's
+/// `validateCommonFields` (`ValidateObjectMetaAccessor` with path-segment
+/// names, then `ValidateObjectMetaAccessorUpdate`); without, the
+/// strategy's `ValidateObjectMetaUpdate`.
+fn validate_meta_update(r: &ResourceKind, obj: &Value, old: &Value, common: bool) -> ErrorList {
+    let path = Path::root().child("metadata");
+    let decode = |v: &Value| match v.get("metadata") {
+        None => Ok(Default::default()),
+        Some(m) => {
+            decode_object_meta(m, false).map_err(|e| vec![FieldError::invalid(&path, m.clone(), e)])
+        }
+    };
+    let (new_meta, old_meta) = match (decode(obj), decode(old)) {
+        (Ok(n), Ok(o)) => (n, o),
+        (Err(e), _) | (_, Err(e)) => return e,
+    };
+    let mut errs = ErrorList::new();
+    if common {
+        errs.extend(validate_object_meta(&new_meta, r.namespaced, &path));
+    }
+    errs.extend(validate_object_meta_update(&new_meta, &old_meta, &path));
+    errs
 }
 
 /// `ValidateScaleSpec` and `ValidateScaleStatus`.

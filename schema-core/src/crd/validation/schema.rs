@@ -962,13 +962,13 @@ fn rules(
             errs.push(FieldError::invalid(
                 &rp.child("message"),
                 raw_msg,
-                "message must be non-empty if specified",
+                "must be non-empty if specified",
             ));
         } else if has_newlines(trimmed_msg) {
             errs.push(FieldError::invalid(
                 &rp.child("message"),
                 raw_msg,
-                "message must not contain line breaks",
+                "must not contain line breaks",
             ));
         } else if has_newlines(trimmed_rule) && trimmed_msg.is_empty() {
             errs.push(FieldError::required(
@@ -997,14 +997,14 @@ fn rules(
             errs.push(FieldError::invalid(
                 &rp.child("fieldPath"),
                 fp,
-                "fieldPath must be non-empty if specified",
+                "must be non-empty if specified",
             ));
         }
         if has_newlines(fp) {
             errs.push(FieldError::invalid(
                 &rp.child("fieldPath"),
                 fp,
-                "fieldPath must not contain line breaks",
+                "must not contain line breaks",
             ));
         }
         if !fp.is_empty() && !crate::cel::field_path::path_valid(s, fp) {

@@ -57,5 +57,6 @@ pub(crate) use validation::before_create;
 pub use validation::{
     TOTAL_ANNOTATION_SIZE_LIMIT_B, validate_annotations, validate_embedded_resource,
     validate_field_manager, validate_finalizers, validate_labels, validate_managed_fields,
-    validate_object_meta, validate_object_meta_with, validate_owner_references,
+    validate_object_meta, validate_object_meta_update, validate_object_meta_with,
+    validate_owner_references,
 };

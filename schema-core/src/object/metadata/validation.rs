@@ -171,6 +171,118 @@ pub fn validate_object_meta_with(
     errs
 }
 
+/// apimachinery's `ValidateObjectMetaAccessorUpdate`: no new finalizers
+/// while the old object is being deleted, a resource version, a
+/// non-negative generation that does not go down, the fields that cannot
+/// change (`name`, `namespace`, `uid`, `creationTimestamp`,
+/// `deletionTimestamp`, `deletionGracePeriodSeconds`), then labels,
+/// annotations, owner references and managed fields of the new metadata.
+pub fn validate_object_meta_update(new: &ObjectMeta, old: &ObjectMeta, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    if old.deletion_timestamp.is_some() {
+        let added: Vec<&String> = new
+            .finalizers
+            .iter()
+            .filter(|f| !old.finalizers.contains(f))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !added.is_empty() {
+            let list: Vec<String> = added.iter().map(|f| crate::go::fmt::go_quote(f)).collect();
+            errs.push(FieldError::forbidden(
+                &path.child("finalizers"),
+                format!(
+                    "no new finalizers can be added if the object is being deleted, found new finalizers []string{{{}}}",
+                    list.join(", ")
+                ),
+            ));
+        }
+    }
+    if new.resource_version.is_empty() {
+        errs.push(FieldError::invalid(
+            &path.child("resourceVersion"),
+            "",
+            "must be specified for an update",
+        ));
+    }
+    if new.generation < 0 {
+        errs.push(FieldError::invalid(
+            &path.child("generation"),
+            new.generation,
+            "must be greater than or equal to 0",
+        ));
+    }
+    if new.generation < old.generation {
+        errs.push(FieldError::invalid(
+            &path.child("generation"),
+            new.generation,
+            "must not be decremented",
+        ));
+    }
+    let immutable = |errs: &mut ErrorList, name: &str, changed: bool, value: Value| {
+        if changed {
+            errs.push(FieldError::invalid(
+                &path.child(name),
+                value,
+                "field is immutable",
+            ));
+        }
+    };
+    immutable(
+        &mut errs,
+        "name",
+        new.name != old.name,
+        Value::from(new.name.as_str()),
+    );
+    immutable(
+        &mut errs,
+        "namespace",
+        new.namespace != old.namespace,
+        Value::from(new.namespace.as_str()),
+    );
+    immutable(
+        &mut errs,
+        "uid",
+        new.uid != old.uid,
+        Value::from(new.uid.as_str()),
+    );
+    immutable(
+        &mut errs,
+        "creationTimestamp",
+        new.creation_timestamp != old.creation_timestamp,
+        Value::from(new.creation_timestamp.to_string()),
+    );
+    immutable(
+        &mut errs,
+        "deletionTimestamp",
+        new.deletion_timestamp != old.deletion_timestamp,
+        new.deletion_timestamp
+            .as_ref()
+            .map_or(Value::Null, |t| Value::from(t.to_string())),
+    );
+    immutable(
+        &mut errs,
+        "deletionGracePeriodSeconds",
+        new.deletion_grace_period_seconds != old.deletion_grace_period_seconds,
+        new.deletion_grace_period_seconds
+            .map_or(Value::Null, Value::from),
+    );
+    errs.extend(validate_labels(&new.labels, &path.child("labels")));
+    errs.extend(validate_annotations(
+        &new.annotations,
+        &path.child("annotations"),
+    ));
+    errs.extend(validate_owner_references(
+        &new.owner_references,
+        &path.child("ownerReferences"),
+    ));
+    errs.extend(validate_managed_fields(
+        &new.managed_fields,
+        &path.child("managedFields"),
+    ));
+    errs
+}
+
 /// `v1validation.ValidateLabels`: every error is reported at `path` itself,
 /// the key or the value being the bad value.
 pub fn validate_labels(labels: &BTreeMap<String, String>, path: &Path) -> ErrorList {
