@@ -561,6 +561,7 @@ fn update_ratchets_unchanged_rule_failures_and_runs_transition_rules() {
 kind: Gateway
 metadata:
   name: web
+  resourceVersion: "1"
 spec:
   gatewayClassName: example
   listeners:

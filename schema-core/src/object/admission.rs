@@ -613,7 +613,10 @@ fn validate_meta_update(r: &ResourceKind, obj: &Value, old: &Value, common: bool
     };
     let mut errs = ErrorList::new();
     if common {
-        errs.extend(validate_object_meta(&new_meta, r.namespaced, &path));
+        // As on create, an object without a namespace gets the request's
+        // (kubectl's context), which is not known here.
+        let requires_namespace = r.namespaced && !new_meta.namespace.is_empty();
+        errs.extend(validate_object_meta(&new_meta, requires_namespace, &path));
     }
     errs.extend(validate_object_meta_update(&new_meta, &old_meta, &path));
     errs
