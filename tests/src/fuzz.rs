@@ -189,10 +189,7 @@ impl Case {
     }
 }
 
-/// The strategy of a whole case. A node gets a default or rules, not both:
-/// the CRD validation of CEL rules against defaults is an open difference
-/// (upstream evaluates a node's rules on its default when the CRD is
-/// validated; ours does not yet).
+/// The strategy of a whole case.
 pub fn case() -> impl Strategy<Value = Case> {
     (object_schema(3), any::<bool>()).prop_flat_map(|(schema, namespaced)| {
         let v = value_for(&schema, 3);
@@ -242,7 +239,8 @@ fn object_schema(depth: u32) -> BoxedStrategy<Value> {
             }
             if let Some(r) = rule {
                 m.insert("x-kubernetes-validations".into(), json!([r]));
-            } else if let Some(d) = default {
+            }
+            if let Some(d) = default {
                 m.insert("default".into(), d);
             }
             Value::Object(m)
@@ -314,7 +312,8 @@ fn string_schema() -> impl Strategy<Value = Value> {
             }
             if let Some(r) = rule {
                 m.insert("x-kubernetes-validations".into(), json!([r]));
-            } else if let Some(d) = default {
+            }
+            if let Some(d) = default {
                 m.insert("default".into(), json!(d));
             }
             Value::Object(m)
@@ -358,7 +357,8 @@ fn integer_schema() -> impl Strategy<Value = Value> {
             }
             if let Some(r) = rule {
                 m.insert("x-kubernetes-validations".into(), json!([r]));
-            } else if let Some(d) = default {
+            }
+            if let Some(d) = default {
                 m.insert("default".into(), json!(d));
             }
             Value::Object(m)

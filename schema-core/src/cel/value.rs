@@ -179,7 +179,8 @@ pub enum MapKind {
     Object,
     /// A map under `additionalProperties`.
     Additional,
-    /// Preserved unknown fields without properties: an empty object.
+    /// An object with neither properties nor an additionalProperties
+    /// schema (preserved unknown fields, or nothing): an empty object.
     Preserved,
 }
 
@@ -421,12 +422,11 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                 MapKind::Object
             } else if s.additional().is_some() {
                 MapKind::Additional
-            } else if s.s.extensions.preserve_unknown_fields {
-                MapKind::Preserved
             } else {
-                return Err(EvalError::new(
-                    "invalid object type, expected either Properties or AdditionalProperties with Allows=true and non-empty Schema",
-                ));
+                // Neither properties nor an additionalProperties schema
+                // (preserved unknown fields, `additionalProperties: true`
+                // or nothing): an empty object, as upstream reads it.
+                MapKind::Preserved
             };
             Ok(Val::Map(MapV::Json {
                 obj: m,

@@ -1,12 +1,16 @@
 //! `ValidateDefaults` (apiextensions `pkg/apiserver/schema/defaulting/validation.go`):
 //! every `default` of a structural schema must be pruned (have no unknown
 //! fields), give valid metadata where it touches an embedded resource's
-//! apiVersion, kind or metadata, and validate against its own schema.
-//!
-//! CEL rules on defaults are evaluated by the CEL layer, not here.
+//! apiVersion, kind or metadata, validate against its own schema, and pass
+//! the node's `x-kubernetes-validations` rules (evaluated with the default
+//! as both the value and the old value, then, when those pass, as a value
+//! new in an update), within one runtime cost budget for the whole schema.
 
 use serde_json::{Map, Value};
 
+use std::cell::Cell;
+
+use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::structural::Structural;
 use crate::object::metadata::walk::{coerce_value, embedded, validate_meta};
@@ -57,6 +61,7 @@ pub fn validate_defaults(
     let mut errs = ErrorList::new();
     let cx = Walk {
         require_pruned: require_pruned_defaults,
+        remaining: Cell::new(RUNTIME_CEL_COST_BUDGET),
     };
     cx.walk(path, s, is_resource_root, s, None, false, &mut errs);
     errs
@@ -64,6 +69,8 @@ pub fn validate_defaults(
 
 struct Walk {
     require_pruned: bool,
+    /// The CEL cost budget left; below zero the walk stops.
+    remaining: Cell<i64>,
 }
 
 impl Walk {
@@ -82,6 +89,9 @@ impl Walk {
         inside_meta: bool,
         errs: &mut ErrorList,
     ) {
+        if self.remaining.get() < 0 {
+            return;
+        }
         let is_embedded = embedded(s, forced);
         let (root, f, inside_meta) = if is_embedded {
             (s, None, false)
@@ -99,6 +109,9 @@ impl Walk {
                 default,
                 errs,
             );
+            if self.remaining.get() < 0 {
+                return;
+            }
         }
         // additionalProperties are not followed: defaults are forbidden there.
         if let Some(items) = &s.items {
@@ -115,6 +128,9 @@ impl Walk {
             );
         }
         for (k, sub) in &s.properties {
+            if self.remaining.get() < 0 {
+                return;
+            }
             let enters_meta =
                 is_embedded && matches!(k.as_str(), "metadata" | "apiVersion" | "kind");
             let sub_f = if enters_meta {
@@ -170,7 +186,11 @@ impl Walk {
                     format!("must result in valid metadata: {}", aggregate(&meta_errs)),
                 ));
             } else {
-                errs.extend(validator.validate(default, &dp));
+                let value_errs = validator.validate(default, &dp);
+                if value_errs.is_empty() {
+                    self.check_rules(&dp, s, std::ptr::eq(s, root), default, errs);
+                }
+                errs.extend(value_errs);
             }
             return;
         }
@@ -195,8 +215,47 @@ impl Walk {
         if !meta_errs.is_empty() {
             errs.extend(meta_errs);
         } else {
-            errs.extend(validator.validate(&coerced, &dp));
+            // Coercion changed the default in place upstream: the rest
+            // sees the coerced value.
+            let value_errs = validator.validate(&coerced, &dp);
+            if value_errs.is_empty() {
+                self.check_rules(&dp, s, std::ptr::eq(s, root), &coerced, errs);
+            }
+            errs.extend(value_errs);
         }
+    }
+
+    /// The node's rules on its default: with the default as its own old
+    /// value, then, when that passes, without an old value (a default may
+    /// arrive in an update, where `optionalOldSelf` rules see none). The
+    /// costlier run is charged.
+    fn check_rules(
+        &self,
+        dp: &Path,
+        s: &Structural,
+        is_resource_root: bool,
+        default: &Value,
+        errs: &mut ErrorList,
+    ) {
+        let cel = CelValidator::new(s, is_resource_root);
+        if !cel.has_rules() {
+            return;
+        }
+        let opts = CelOptions {
+            ratcheting: false,
+            ..CelOptions::default()
+        };
+        let budget = self.remaining.get();
+        let with_old = cel.validate(dp, default, Some(default), opts, budget);
+        let mut remaining = with_old.remaining_budget;
+        let passed = with_old.errors.is_empty();
+        errs.extend(with_old.errors);
+        if passed {
+            let without_old = cel.validate(dp, default, None, opts, budget);
+            remaining = remaining.min(without_old.remaining_budget);
+            errs.extend(without_old.errors);
+        }
+        self.remaining.set(remaining);
     }
 }
 
