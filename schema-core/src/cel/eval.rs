@@ -37,10 +37,11 @@ pub const MAX_EVAL_DEPTH: usize = 1000;
 /// The variables a rule sees: `self` and, when declared, `oldSelf`.
 #[derive(Clone, Debug)]
 pub struct Activation<'a> {
-    /// `self`.
-    pub self_: Val<'a>,
-    /// `oldSelf`, when declared.
-    pub old_self: Option<Val<'a>>,
+    /// `self`: its value, or the error of a value that does not convert
+    /// (an error value, raised where the rule reads `self`).
+    pub self_: EvalResult<'a>,
+    /// `oldSelf`, when declared; an error value likewise.
+    pub old_self: Option<EvalResult<'a>>,
 }
 
 /// The outcome of one program evaluation: its value (or error) and its
@@ -234,10 +235,10 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             return v.clone();
         }
         match name {
-            "self" => return Ok(self.act.self_.clone()),
+            "self" => return self.act.self_.clone(),
             "oldSelf" => {
                 if let Some(o) = &self.act.old_self {
-                    return Ok(o.clone());
+                    return o.clone();
                 }
             }
             _ => {}
@@ -499,17 +500,33 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         // Namespaced global functions (`optional.none()`, `sets.contains()`).
         let mut fname = name.to_string();
         let mut target = None;
+        // A strict call evaluates (and pays for) every argument before an
+        // error among them is its result, as cel-go's interpreter does.
+        let mut first_err: Option<EvalError> = None;
+        let keep = |r: EvalResult<'a>, first_err: &mut Option<EvalError>| match r {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if e.cancelled => Err(e),
+            Err(e) => {
+                first_err.get_or_insert(e);
+                Ok(None)
+            }
+        };
         if let Some(t) = &call.target {
             match &t.expr {
                 Expr::Ident(ns) if NAMESPACES.contains(&ns.as_str()) && !self.is_var(ns) => {
                     fname = format!("{ns}.{name}");
                 }
-                _ => target = Some(self.eval(t)?),
+                _ => target = keep(self.eval(t), &mut first_err)?,
             }
         }
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
-            vals.push(self.eval(a)?);
+            if let Some(v) = keep(self.eval(a), &mut first_err)? {
+                vals.push(v);
+            }
+        }
+        if let Some(e) = first_err {
+            return Err(e);
         }
         let work = target.iter().chain(&vals).map(work_of).sum::<u64>();
         let (v, cost) = lib::call(&fname, target, vals, args);

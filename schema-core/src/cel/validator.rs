@@ -681,30 +681,10 @@ impl Walk {
             if cr.uses_old_self && old.is_none() && !optional_old_self {
                 continue;
             }
-            // A value that does not convert is an error value of `self`.
-            let act_self = match &self_val {
-                Ok(v) => v.clone(),
-                Err(e) => {
-                    self.errors.push(invalid(
-                        path,
-                        type_,
-                        format!("{} evaluating rule: {}", e.msg, rule_error_string(rule)),
-                    ));
-                    continue;
-                }
-            };
-            let plain_old = match &old_val {
-                Some(Ok(o)) => Some(o.clone()),
-                Some(Err(e)) => {
-                    self.errors.push(invalid(
-                        path,
-                        type_,
-                        format!("{} evaluating rule: {}", e.msg, rule_error_string(rule)),
-                    ));
-                    continue;
-                }
-                None => None,
-            };
+            // A value that does not convert is an error value of `self`
+            // (or `oldSelf`), raised where the rule reads it.
+            let act_self = self_val.clone();
+            let plain_old = old_val.clone();
             let activation = Activation {
                 self_: act_self.clone(),
                 old_self: if uses_old { plain_old.clone() } else { None },
@@ -712,7 +692,11 @@ impl Walk {
             let rule_activation = if optional_old_self && uses_old {
                 Activation {
                     self_: act_self,
-                    old_self: Some(Val::Optional(plain_old.map(std::rc::Rc::new))),
+                    old_self: Some(match plain_old {
+                        None => Ok(Val::Optional(None)),
+                        Some(Ok(o)) => Ok(Val::Optional(Some(std::rc::Rc::new(o)))),
+                        Some(Err(e)) => Err(e),
+                    }),
                 }
             } else {
                 activation.clone()

@@ -78,8 +78,8 @@ fn run_with(
 ) -> (Result<String, String>, u64) {
     let s = structural(schema);
     let expr = parse(rule);
-    let self_ = from_json(obj, SchemaRef::of(&s)).unwrap();
-    let old_self = old.map(|o| from_json(o, SchemaRef::of(&s)).unwrap());
+    let self_ = Ok(from_json(obj, SchemaRef::of(&s)).unwrap());
+    let old_self = old.map(|o| Ok(from_json(o, SchemaRef::of(&s)).unwrap()));
     let act = Activation { self_, old_self };
     let out = evaluate(&expr, &act, PER_CALL_LIMIT);
     (out.result.map(|v| show(&v)).map_err(|e| e.msg), out.cost)
@@ -515,7 +515,7 @@ fn per_call_cost_limit_stops_blowups() {
             .spawn_scoped(sc, || {
                 let expr = parse(&deep);
                 let act = Activation {
-                    self_: Val::Null,
+                    self_: Ok(Val::Null),
                     old_self: None,
                 };
                 show(&evaluate(&expr, &act, PER_CALL_LIMIT).result.unwrap())
@@ -534,7 +534,7 @@ fn per_call_cost_limit_stops_blowups() {
             .spawn_scoped(sc, || {
                 let expr = parse(&deep);
                 let act = Activation {
-                    self_: Val::Null,
+                    self_: Ok(Val::Null),
                     old_self: None,
                 };
                 show(&evaluate(&expr, &act, PER_CALL_LIMIT).result.unwrap())
