@@ -500,33 +500,43 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         // Namespaced global functions (`optional.none()`, `sets.contains()`).
         let mut fname = name.to_string();
         let mut target = None;
+        let e_expr = e;
         // A strict call evaluates (and pays for) every argument before an
-        // error among them is its result, as cel-go's interpreter does.
-        let mut first_err: Option<EvalError> = None;
-        let keep = |r: EvalResult<'a>, first_err: &mut Option<EvalError>| match r {
-            Ok(v) => Ok(Some(v)),
-            Err(e) if e.cancelled => Err(e),
-            Err(e) => {
-                first_err.get_or_insert(e);
-                Ok(None)
-            }
-        };
-        if let Some(t) = &call.target {
-            match &t.expr {
+        // error among them is its result, as cel-go's interpreter does;
+        // the call itself is still charged (below).
+        let mut results: Vec<EvalResult<'a>> = Vec::with_capacity(args.len() + 1);
+        let has_target = match &call.target {
+            Some(t) => match &t.expr {
                 Expr::Ident(ns) if NAMESPACES.contains(&ns.as_str()) && !self.is_var(ns) => {
                     fname = format!("{ns}.{name}");
+                    false
                 }
-                _ => target = keep(self.eval(t), &mut first_err)?,
-            }
-        }
-        let mut vals = Vec::with_capacity(args.len());
+                _ => {
+                    results.push(self.eval(t));
+                    true
+                }
+            },
+            None => false,
+        };
         for a in args {
-            if let Some(v) = keep(self.eval(a), &mut first_err)? {
-                vals.push(v);
-            }
+            results.push(self.eval(a));
         }
-        if let Some(e) = first_err {
+        if let Some(e) = results
+            .iter()
+            .find_map(|r| r.as_ref().err().filter(|e| e.cancelled))
+        {
+            return Err(e.clone());
+        }
+        if let Some(e) = results.iter().find_map(|r| r.as_ref().err()) {
+            let e = e.clone();
+            if !is_const(e_expr) {
+                self.charge(error_call_cost(&fname, &results))?;
+            }
             return Err(e);
+        }
+        let mut vals: Vec<Val<'a>> = results.into_iter().flatten().collect();
+        if has_target {
+            target = Some(vals.remove(0));
         }
         let work = target.iter().chain(&vals).map(work_of).sum::<u64>();
         let (v, cost) = lib::call(&fname, target, vals, args);
@@ -562,6 +572,18 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             (_, Err(_)) => rv,
             _ => Err(EvalError::no_overload()),
         }
+    }
+}
+
+/// What cel-go's cost tracker charges for a call one of whose arguments
+/// is an error (the function is not called; an error's size is 1):
+/// equality costs the smaller operand's traversal, other calls their
+/// constant cost.
+fn error_call_cost(fname: &str, args: &[EvalResult<'_>]) -> u64 {
+    let size = |r: &EvalResult<'_>| r.as_ref().map_or(1, Val::actual_size);
+    match (fname, args) {
+        ("_==_" | "_!=_", [l, r]) => (size(l).min(size(r)) as f64 * 0.1).ceil() as u64,
+        _ => 1,
     }
 }
 

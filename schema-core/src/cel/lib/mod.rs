@@ -145,7 +145,8 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
     let first = args.first();
     match name {
         // cel-go's own O(n) overloads.
-        "startsWith" | "endsWith" if receiver => mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        // The prefix or suffix is traversed, not the receiver.
+        "startsWith" | "endsWith" if receiver => mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR),
         "string" if matches!(first, Some(Val::Bytes(_))) => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
