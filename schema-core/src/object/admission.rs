@@ -465,7 +465,24 @@ fn ratchets(e: &FieldError, s: Option<&Structural>, new: &Value, old: &Value) ->
         elems.pop();
     }
     let (mut n, mut o, mut s) = (new, old, s);
-    for el in elems {
+    // Value validation names a field as kube-openapi does, one dotted
+    // child (`spec.a.b`); a name the value does not have as a key is read
+    // as its dotted segments (a numeric one indexing a list).
+    let mut steps: std::collections::VecDeque<PathElement> = elems.into_iter().collect();
+    while let Some(el) = steps.pop_front() {
+        let el = match el {
+            PathElement::Child(k) if n.get(&k).is_none() && k.contains('.') => {
+                let (first, rest) = k.split_once('.').unwrap_or((&k, ""));
+                if !rest.is_empty() {
+                    steps.push_front(PathElement::Child(rest.to_string()));
+                }
+                match (first.parse::<usize>(), n) {
+                    (Ok(i), Value::Array(_)) => PathElement::Index(i),
+                    _ => PathElement::Child(first.to_string()),
+                }
+            }
+            other => other,
+        };
         match el {
             PathElement::Child(k) | PathElement::Key(k) => {
                 let (Some(nv), Some(ov)) = (n.get(&k), o.get(&k)) else {
