@@ -234,6 +234,13 @@ impl Type {
 impl fmt::Display for Type {
     /// cel-go's `FormatCELType`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Duration => return f.write_str("duration"),
+            Type::Timestamp => return f.write_str("timestamp"),
+            Type::Null => return f.write_str("null"),
+            Type::Error => return f.write_str("!error!"),
+            _ => {}
+        }
         let params = self.parameters();
         if params.is_empty() {
             return f.write_str(self.type_name());
@@ -294,8 +301,8 @@ mod tests {
             Type::map(Type::String, Type::optional(Type::Dyn)).to_string(),
             "map(string, optional_type(dyn))"
         );
-        assert_eq!(Type::Duration.to_string(), "google.protobuf.Duration");
+        assert_eq!(Type::Duration.to_string(), "duration");
         assert_eq!(Type::type_of(Type::Int).to_string(), "type(int)");
-        assert_eq!(Type::Null.to_string(), "null_type");
+        assert_eq!(Type::Null.to_string(), "null");
     }
 }
