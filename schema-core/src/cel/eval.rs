@@ -147,8 +147,20 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             }
             Expr::Select(sel) => {
                 if sel.test {
-                    // `has()`: the operand's cost; the presence test is free.
-                    let operand = self.eval(&sel.operand)?;
+                    // `has()`: the operand's cost; the presence test is
+                    // free. cel-go charges the attribute and each qualifier
+                    // it applies, less one for the test: an operand that
+                    // fails leaves the test's own qualifier unapplied, one
+                    // less.
+                    let before = self.cost;
+                    let operand = match self.eval(&sel.operand) {
+                        Ok(v) => v,
+                        Err(e) if e.cancelled => return Err(e),
+                        Err(e) => {
+                            self.cost = self.cost.saturating_sub(1).max(before);
+                            return Err(e);
+                        }
+                    };
                     return has_field(&operand, &sel.field);
                 }
                 if let Some(name) = qualified_name(e)
