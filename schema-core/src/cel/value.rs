@@ -768,6 +768,23 @@ pub fn equals<'a>(a: &Val<'a>, b: &Val<'a>, depth: usize) -> Result<bool, EvalEr
     })
 }
 
+/// `a.Equal(b)` where `b` may be an error value: a scalar receiver is
+/// simply not equal to an error (cel-go's scalar `Equal` checks the other
+/// value's type); a list or map receiver returns the error.
+fn equals_other<'a>(
+    a: &Val<'a>,
+    b: Result<Val<'a>, EvalError>,
+    depth: usize,
+) -> Result<bool, EvalError> {
+    match b {
+        Ok(b) => equals(a, &b, depth),
+        Err(e) => match a {
+            Val::List(_) | Val::Map(_) | Val::Preserved(_) => Err(e),
+            _ => Ok(false),
+        },
+    }
+}
+
 fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, EvalError> {
     if x.len() != y.len() {
         return Ok(false);
@@ -779,7 +796,7 @@ fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, Eva
                 let (Some(a), Some(b)) = (x.get(i), y.get(i)) else {
                     return Ok(false);
                 };
-                if !equals(&a?, &b?, depth + 1)? {
+                if !equals_other(&a?, b, depth + 1)? {
                     return Ok(false);
                 }
             }
@@ -924,12 +941,14 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
         for (k, v) in xo.iter() {
             match xs.prop(k) {
                 Some(ps) => {
-                    let Some(ov) =
-                        y.find(&Val::string(escape::escape(k).unwrap_or_else(|| k.clone())))?
-                    else {
-                        return Ok(false);
+                    let ov = match y
+                        .find(&Val::string(escape::escape(k).unwrap_or_else(|| k.clone())))
+                    {
+                        Ok(None) => return Ok(false),
+                        Ok(Some(ov)) => Ok(ov),
+                        Err(e) => Err(e),
                     };
-                    if !equals(&from_json(v, ps)?, &ov, depth + 1)? {
+                    if !equals_other(&from_json(v, ps)?, ov, depth + 1)? {
                         return Ok(false);
                     }
                 }
