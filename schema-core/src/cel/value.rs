@@ -940,15 +940,24 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
         // Members without a schema compare as unstructured data.
         for (k, v) in xo.iter() {
             match xs.prop(k) {
-                Some(ps) => {
-                    let ov = match y
-                        .find(&Val::string(escape::escape(k).unwrap_or_else(|| k.clone())))
-                    {
-                        Ok(None) => return Ok(false),
-                        Ok(Some(ov)) => Ok(ov),
+                Some(_) => {
+                    // Both sides through `Find`: a null member of an
+                    // object with properties reads as absent.
+                    let key = Val::string(escape::escape(k).unwrap_or_else(|| k.clone()));
+                    let (a, b) = (x.find(&key), y.find(&key));
+                    let (a_found, b_found) = (!matches!(a, Ok(None)), !matches!(b, Ok(None)));
+                    if a_found != b_found {
+                        return Ok(false);
+                    }
+                    let Some(a) = a? else {
+                        continue;
+                    };
+                    let b = match b {
+                        Ok(Some(b)) => Ok(b),
+                        Ok(None) => continue,
                         Err(e) => Err(e),
                     };
-                    if !equals_other(&from_json(v, ps)?, ov, depth + 1)? {
+                    if !equals_other(&a, b, depth + 1)? {
                         return Ok(false);
                     }
                 }
