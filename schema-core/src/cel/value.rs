@@ -803,33 +803,68 @@ fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, Eva
             Ok(true)
         }
         ListKind::Set => {
-            let xs = x.to_vec()?;
-            let hashed: Option<std::collections::HashSet<HKey>> = xs.iter().map(hkey).collect();
-            if let Some(set) = hashed {
-                for j in 0..y.len() {
-                    let Some(b) = y.get(j) else { return Ok(false) };
-                    match hkey(&b?) {
-                        Some(h) if set.contains(&h) => {}
-                        _ => return Ok(false),
+            // upstream's unstructuredSetList.Equal: the receiver's elements
+            // as a set (an element that does not convert is a key of its
+            // own, equal to nothing), every element of the other list in
+            // it, and every key of the set seen.
+            let mut xs: Vec<Val<'a>> = Vec::with_capacity(x.len());
+            let mut unconverted = false;
+            for i in 0..x.len() {
+                match x.get(i) {
+                    Some(Ok(v)) => xs.push(v),
+                    Some(Err(_)) => unconverted = true,
+                    None => return Ok(false),
+                }
+            }
+            // The distinct keys of the receiver.
+            let mut distinct: Vec<Val<'a>> = Vec::new();
+            let mut hashed_set: std::collections::HashSet<HKey> = std::collections::HashSet::new();
+            for a in xs {
+                match hkey(&a) {
+                    Some(h) => {
+                        if hashed_set.insert(h) {
+                            distinct.push(a);
+                        }
+                    }
+                    None => {
+                        let mut dup = false;
+                        for d in &distinct {
+                            if equals(d, &a, depth + 1)? {
+                                dup = true;
+                                break;
+                            }
+                        }
+                        if !dup {
+                            distinct.push(a);
+                        }
                     }
                 }
-                return Ok(true);
             }
+            let index: std::collections::HashMap<HKey, usize> = distinct
+                .iter()
+                .enumerate()
+                .filter_map(|(i, a)| hkey(a).map(|h| (h, i)))
+                .collect();
+            let mut seen = vec![false; distinct.len()];
             for j in 0..y.len() {
-                let Some(b) = y.get(j) else { return Ok(false) };
-                let b = b?;
-                let mut found = false;
-                for a in &xs {
-                    if equals(a, &b, depth + 1)? {
-                        found = true;
-                        break;
+                let Some(Ok(b)) = y.get(j) else {
+                    return Ok(false);
+                };
+                let mut found = hkey(&b).and_then(|h| index.get(&h).copied());
+                if found.is_none() {
+                    for (i, a) in distinct.iter().enumerate() {
+                        if hkey(a).is_none() && equals(a, &b, depth + 1)? {
+                            found = Some(i);
+                            break;
+                        }
                     }
                 }
-                if !found {
-                    return Ok(false);
+                let Some(i) = found else { return Ok(false) };
+                if let Some(s) = seen.get_mut(i) {
+                    *s = true;
                 }
             }
-            Ok(true)
+            Ok(!unconverted && seen.iter().all(|s| *s))
         }
         ListKind::Map(keys) => {
             let xs = x.to_vec()?;
