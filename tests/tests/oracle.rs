@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::codec::Wire;
-use tests::oracle::{Oracle, differences, oracle_versions};
+use tests::oracle::{Oracle, oracle_versions};
 
 /// Inputs whose difference is upstream's and plainly wrong for an offline
 /// tool, with the reason. Empty: every difference found so far was ours.
@@ -52,11 +52,7 @@ struct Run {
 impl Run {
     fn compare(&mut self, oracle: &mut Oracle, id: &str, req: &Value) {
         self.compared += 1;
-        let mut theirs = oracle.ask(req);
-        let mut ours = tests::ours::answer(req);
-        tests::oracle::comparable(req, &mut theirs);
-        tests::oracle::comparable(req, &mut ours);
-        let diffs = differences(&theirs, &ours);
+        let diffs = tests::oracle::compare(oracle, req);
         if let Some((_, why)) = OPEN.iter().find(|(o, _)| *o == id) {
             if diffs.is_empty() {
                 self.failures.push(format!(
