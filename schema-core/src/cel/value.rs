@@ -1008,13 +1008,20 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
         return Ok(true);
     }
     for k in x.keys() {
-        let Some(a) = x.find(&k)? else {
+        // Found on one side only is unequal before any value is read.
+        let (a, b) = (x.find(&k), y.find(&k));
+        if matches!(a, Ok(None)) != matches!(b, Ok(None)) {
+            return Ok(false);
+        }
+        let Some(a) = a? else {
             continue;
         };
-        let Some(b) = y.find(&k)? else {
-            return Ok(false);
+        let b = match b {
+            Ok(Some(b)) => Ok(b),
+            Ok(None) => continue,
+            Err(e) => Err(e),
         };
-        if !equals(&a, &b, depth + 1)? {
+        if !equals_other(&a, b, depth + 1)? {
             return Ok(false);
         }
     }
