@@ -453,11 +453,22 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 ("_||_", [l, r]) => return self.logic(l, r, true),
                 ("_?_:_", [c, t, f]) => {
                     let cv = self.eval(c)?;
-                    return match cv {
-                        Val::Bool(true) => self.eval(t),
-                        Val::Bool(false) => self.eval(f),
-                        _ => Err(EvalError::no_overload()),
+                    let branch = match cv {
+                        Val::Bool(true) => t,
+                        Val::Bool(false) => f,
+                        _ => return Err(EvalError::no_overload()),
                     };
+                    // cel-go plans a conditional as an attribute: a branch
+                    // that is itself an attribute (a variable and its
+                    // field selections) is resolved without a step of its
+                    // own, so it costs nothing.
+                    if is_attribute(branch) {
+                        let before = self.cost;
+                        let v = self.eval(branch);
+                        self.cost = before;
+                        return v;
+                    }
+                    return self.eval(branch);
                 }
                 ("@not_strictly_false", [a]) => {
                     let v = self.eval(a);
@@ -584,6 +595,16 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             (_, Err(_)) => rv,
             _ => Err(EvalError::no_overload()),
         }
+    }
+}
+
+/// A variable and its field selections (`accu`, `self.a.b`): what cel-go
+/// plans as an absolute attribute.
+fn is_attribute(e: &IdedExpr) -> bool {
+    match &e.expr {
+        Expr::Ident(_) => true,
+        Expr::Select(sel) => !sel.test && is_attribute(&sel.operand),
+        _ => false,
     }
 }
 
