@@ -553,7 +553,13 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         if let Some(e) = results.iter().find_map(|r| r.as_ref().err()) {
             let e = e.clone();
             if !is_const(e_expr) {
-                self.charge(error_call_cost(&fname, &results))?;
+                let constant_pattern = args.last().is_some_and(is_const);
+                self.charge(lib::error_call_cost(
+                    &fname,
+                    has_target,
+                    &results,
+                    constant_pattern,
+                ))?;
             }
             return Err(e);
         }
@@ -605,18 +611,6 @@ fn is_attribute(e: &IdedExpr) -> bool {
         Expr::Ident(_) => true,
         Expr::Select(sel) => !sel.test && is_attribute(&sel.operand),
         _ => false,
-    }
-}
-
-/// What cel-go's cost tracker charges for a call one of whose arguments
-/// is an error (the function is not called; an error's size is 1):
-/// equality costs the smaller operand's traversal, other calls their
-/// constant cost.
-fn error_call_cost(fname: &str, args: &[EvalResult<'_>]) -> u64 {
-    let size = |r: &EvalResult<'_>| r.as_ref().map_or(1, Val::actual_size);
-    match (fname, args) {
-        ("_==_" | "_!=_", [l, r]) => (size(l).min(size(r)) as f64 * 0.1).ceil() as u64,
-        _ => 1,
     }
 }
 

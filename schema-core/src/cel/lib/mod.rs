@@ -140,6 +140,27 @@ pub fn call<'a>(
     (result, cost)
 }
 
+/// What cel-go's cost tracker charges for a call one of whose arguments is
+/// an error: the function is not called, its cost is computed from the
+/// arguments with an error's size 1 (as `null`'s). A `matches` against a
+/// constant pattern (precompiled by cel-go's regex optimization) is not a
+/// call step of its own and costs nothing.
+pub(crate) fn error_call_cost(
+    name: &str,
+    receiver: bool,
+    args: &[EvalResult<'_>],
+    constant_pattern: bool,
+) -> u64 {
+    if name == "matches" && constant_pattern {
+        return 0;
+    }
+    let args: Vec<Val<'_>> = args
+        .iter()
+        .map(|a| a.as_ref().map_or(Val::Null, Clone::clone))
+        .collect();
+    call_cost(name, receiver, &args, None)
+}
+
 fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'_>>) -> u64 {
     let size = |i: usize| args.get(i).map_or(1, Val::actual_size);
     let first = args.first();
