@@ -462,7 +462,13 @@ impl Admission {
 fn ratchets(e: &FieldError, s: Option<&Structural>, new: &Value, old: &Value) -> bool {
     let mut elems = e.field.elements();
     if e.error_type == ErrorType::Required {
-        elems.pop();
+        // The missing field's parent; in a dotted kube-openapi name
+        // (`spec.b.a`) the parent is the name up to its last dot.
+        if let Some(PathElement::Child(k)) = elems.pop()
+            && let Some((parent, _)) = k.rsplit_once('.')
+        {
+            elems.push(PathElement::Child(parent.to_string()));
+        }
     }
     let (mut n, mut o, mut s) = (new, old, s);
     // Value validation names a field as kube-openapi does, one dotted
