@@ -477,14 +477,22 @@ fn ratchets(e: &FieldError, s: Option<&Structural>, new: &Value, old: &Value) ->
     let mut steps: std::collections::VecDeque<PathElement> = elems.into_iter().collect();
     while let Some(el) = steps.pop_front() {
         let el = match el {
-            PathElement::Child(k) if n.get(&k).is_none() && k.contains('.') => {
+            PathElement::Child(k) if n.get(&k).is_none() && k.contains(['.', '[']) => {
+                // `a.b[0].c`: the first segment, its indexes, the rest.
                 let (first, rest) = k.split_once('.').unwrap_or((&k, ""));
                 if !rest.is_empty() {
                     steps.push_front(PathElement::Child(rest.to_string()));
                 }
-                match (first.parse::<usize>(), n) {
+                let (name, indexes) = first.split_once('[').unwrap_or((first, ""));
+                for ix in indexes.split('[').rev().filter(|_| !indexes.is_empty()) {
+                    match ix.trim_end_matches(']').parse::<usize>() {
+                        Ok(i) => steps.push_front(PathElement::Index(i)),
+                        Err(_) => return false,
+                    }
+                }
+                match (name.parse::<usize>(), n) {
                     (Ok(i), Value::Array(_)) => PathElement::Index(i),
-                    _ => PathElement::Child(first.to_string()),
+                    _ => PathElement::Child(name.to_string()),
                 }
             }
             other => other,
@@ -505,9 +513,11 @@ fn ratchets(e: &FieldError, s: Option<&Structural>, new: &Value, old: &Value) ->
                 (n, o) = (nv, ov);
             }
             PathElement::Index(i) => {
+                // Only map lists correlate their items; under any other
+                // list an error ratchets when the whole list is unchanged.
                 let Some(ls) = s.filter(|s| s.extensions.list_type.as_deref() == Some("map"))
                 else {
-                    return false;
+                    return crate::cel::value::json_semantic_eq(n, o);
                 };
                 let (Some(Value::Object(nm)), Some(Value::Array(oa))) = (n.get(i), Some(o)) else {
                     return false;
