@@ -386,9 +386,9 @@ fn is_hostname(s: &str) -> bool {
         return false;
     };
     let mut buf = [0u8; 4];
-    let is_x = |c: char, buf: &mut [u8; 4]| {
-        c.is_ascii_alphanumeric() || (!c.is_ascii() && sl.is_match(c.encode_utf8(buf)))
-    };
+    // `\p{S}` holds ASCII symbols too (`$ + < = > ^ ` | ~`).
+    let is_x =
+        |c: char, buf: &mut [u8; 4]| c.is_ascii_alphanumeric() || sl.is_match(c.encode_utf8(buf));
     let is_tld = |c: char, buf: &mut [u8; 4]| {
         c.is_ascii_alphabetic() || (!c.is_ascii() && l.is_match(c.encode_utf8(buf)))
     };

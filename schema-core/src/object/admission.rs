@@ -523,6 +523,13 @@ fn ratchets(e: &FieldError, s: Option<&Structural>, new: &Value, old: &Value) ->
                     return false;
                 };
                 let keys = &ls.extensions.list_map_keys;
+                // An item without all its keys correlates with nothing.
+                if keys
+                    .iter()
+                    .any(|k| nm.get(k.as_str()).is_none_or(Value::is_null))
+                {
+                    return false;
+                }
                 let Some(ov) = oa.iter().rev().find(|ov| {
                     keys.iter()
                         .all(|k| ov.get(k.as_str()) == nm.get(k.as_str()))
