@@ -500,11 +500,11 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                             "Invalid date-time formatted string {x}: parsing time \"{x}\" as \"2006-01-02T15:04:05.999999999Z07:00\": cannot parse \"{x}\" as \"2006\""
                         ))
                     }),
-                "byte" => crate::go::base64::std_decode(x)
+                "byte" => crate::go::base64::std_decode_at(x)
                     .map(|b| Val::Bytes(b.into()))
-                    .ok_or_else(|| {
+                    .map_err(|at| {
                         EvalError::new(format!(
-                            "Invalid byte formatted string {x}: illegal base64 data at input byte 0"
+                            "Invalid byte formatted string {x}: illegal base64 data at input byte {at}"
                         ))
                     }),
                 _ => Ok(Val::Str(Str::B(x))),

@@ -5,44 +5,87 @@
 /// Go's `base64.StdEncoding.DecodeString`: the standard alphabet with
 /// padding; `\r` and `\n` are ignored. `None` when it fails.
 pub fn std_decode(s: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len() / 4 * 3);
-    let mut quad = [0u8; 4];
-    let mut n = 0;
-    let mut padding = 0;
-    for c in s.bytes() {
-        let v = match c {
-            b'\r' | b'\n' => continue,
+    std_decode_at(s).ok()
+}
+
+/// [`std_decode`] with Go's error: the input byte offset of a
+/// `CorruptInputError` (`illegal base64 data at input byte N`).
+///
+/// # Errors
+///
+/// The offset Go reports.
+pub fn std_decode_at(s: &str) -> Result<Vec<u8>, usize> {
+    let src = s.as_bytes();
+    let value = |c: u8| -> Option<u8> {
+        Some(match c {
             b'A'..=b'Z' => c - b'A',
             b'a'..=b'z' => c - b'a' + 26,
             b'0'..=b'9' => c - b'0' + 52,
             b'+' => 62,
             b'/' => 63,
-            b'=' => {
-                padding += 1;
-                0
-            }
             _ => return None,
-        };
-        if padding > 0 && c != b'=' {
-            return None;
+        })
+    };
+    let newline = |c: u8| c == b'\n' || c == b'\r';
+    let mut out = Vec::with_capacity(src.len() / 4 * 3);
+    let mut si = 0usize;
+    // One quantum at a time, as Go's decodeQuantum.
+    loop {
+        let mut dbuf = [0u8; 4];
+        let mut dlen = 4usize;
+        let mut j = 0usize;
+        let mut ended = false;
+        while j < 4 {
+            let Some(&c) = src.get(si) else {
+                match j {
+                    0 => return Ok(out),
+                    _ => return Err(si - j),
+                }
+            };
+            si += 1;
+            if let Some(v) = value(c) {
+                dbuf[j] = v;
+                j += 1;
+                continue;
+            }
+            if newline(c) {
+                continue;
+            }
+            if c != b'=' {
+                return Err(si - 1);
+            }
+            // Padding: only after two or three characters.
+            match j {
+                0 | 1 => return Err(si - 1),
+                2 => {
+                    while src.get(si).is_some_and(|&c| newline(c)) {
+                        si += 1;
+                    }
+                    match src.get(si) {
+                        None => return Err(src.len()),
+                        Some(&b'=') => si += 1,
+                        Some(_) => return Err(si - 1),
+                    }
+                }
+                _ => {}
+            }
+            while src.get(si).is_some_and(|&c| newline(c)) {
+                si += 1;
+            }
+            if si < src.len() {
+                return Err(si);
+            }
+            dlen = j;
+            ended = true;
+            break;
         }
-        *quad.get_mut(n)? = v;
-        n += 1;
-        if n == 4 {
-            let [a, b, c, d] = quad;
-            let bytes = [(a << 2) | (b >> 4), (b << 4) | (c >> 2), (c << 6) | d];
-            let keep = 3usize.checked_sub(padding)?;
-            if padding > 2 {
-                return None;
-            }
-            out.extend_from_slice(bytes.get(..keep)?);
-            n = 0;
-            if padding > 0 {
-                padding = 3; // nothing may follow the padded group
-            }
+        let [a, b, c, d] = dbuf;
+        let bytes = [(a << 2) | (b >> 4), (b << 4) | (c >> 2), (c << 6) | d];
+        out.extend_from_slice(bytes.get(..dlen.saturating_sub(1)).unwrap_or_default());
+        if ended {
+            return Ok(out);
         }
     }
-    (n == 0).then_some(out)
 }
 
 #[cfg(test)]
@@ -56,5 +99,16 @@ mod tests {
         assert_eq!(std_decode(""), Some(Vec::new()));
         assert_eq!(std_decode("aGVsbG8"), None);
         assert_eq!(std_decode("aGVsbG8=aGVs"), None);
+    }
+
+    #[test]
+    fn reports_go_offsets() {
+        assert_eq!(std_decode_at("a@b.c"), Err(1));
+        assert_eq!(std_decode_at("@"), Err(0));
+        assert_eq!(std_decode_at("aGVsbG8"), Err(4));
+        assert_eq!(std_decode_at("aGVsbG8=aGVs"), Err(8));
+        assert_eq!(std_decode_at("aG=="), Ok(b"h".to_vec()));
+        assert_eq!(std_decode_at("a==="), Err(1));
+        assert_eq!(std_decode_at("aG="), Err(3));
     }
 }
