@@ -33,15 +33,25 @@ pub fn fresh_seed() -> u64 {
         .map_or(1, |d| d.as_secs())
 }
 
-/// Runs random cases against `oracle` until `deadline`, starting from
-/// `seed` (the same seed gives the same cases). Shrunk differences are
-/// written to `out_dir` as `<op>-<hash>.json`.
-pub fn run(oracle: &mut Oracle, seed: u64, deadline: Instant, out_dir: &Path) -> Report {
+/// Runs random cases against `oracle` until `deadline` or, when given,
+/// `max_cases` (in batches of 64), starting from `seed` (the same seed
+/// gives the same cases). Shrunk differences are written to `out_dir` as
+/// `<op>-<hash>.json`.
+pub fn run(
+    oracle: &mut Oracle,
+    seed: u64,
+    deadline: Instant,
+    max_cases: Option<usize>,
+    out_dir: &Path,
+) -> Report {
     let oracle = RefCell::new(oracle);
     let mut report = Report::default();
     let requests = RefCell::new(0usize);
     let mut batch = 0u64;
-    while Instant::now() < deadline && report.failures.is_empty() {
+    while Instant::now() < deadline
+        && report.failures.is_empty()
+        && max_cases.is_none_or(|m| report.cases < m)
+    {
         let mut seed_bytes = [0u8; 32];
         seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
         seed_bytes[8..16].copy_from_slice(&batch.to_le_bytes());

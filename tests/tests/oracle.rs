@@ -9,7 +9,8 @@
 //! objects, the regression inputs under `tests/oracle-regressions/`, and
 //! random schemas, objects and rules (`tests::fuzz`) for a time budget of
 //! `SCHEMA_GEN_FUZZ_SECONDS` (default 0: the random suite still finds open
-//! differences; `SCHEMA_GEN_FUZZ_SEED` repeats a run). A difference fails
+//! differences; `SCHEMA_GEN_FUZZ_SEED` repeats a run, `SCHEMA_GEN_FUZZ_CASES`
+//! caps the cases). A difference fails
 //! the run, with the shrunk input written where the regression suite reads
 //! it.
 //!
@@ -371,11 +372,14 @@ fn random(oracle: &mut Oracle) -> Run {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(tests::fuzz::fresh_seed);
+    let max_cases: Option<usize> = std::env::var("SCHEMA_GEN_FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok());
     let deadline = Instant::now() + Duration::from_secs(secs);
     let out_dir = tests::workspace_root()
         .join("tests")
         .join("oracle-regressions");
-    let report = tests::fuzz::run(oracle, seed, deadline, &out_dir);
+    let report = tests::fuzz::run(oracle, seed, deadline, max_cases, &out_dir);
     run.compared = report.cases;
     println!(
         "oracle random: seed={seed} budget={secs}s cases={} requests={}",

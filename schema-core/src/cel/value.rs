@@ -483,7 +483,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                     .map(Val::Duration)
                     .ok_or_else(|| {
                         EvalError::new(format!(
-                            "Invalid duration {x}: time: invalid duration \"{x}\""
+                            "Invalid duration {x}: unable to parse {x} as duration"
                         ))
                     }),
                 "date" => crate::go::time::parse_date(x)
@@ -500,7 +500,7 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                             "Invalid date-time formatted string {x}: parsing time \"{x}\" as \"2006-01-02T15:04:05.999999999Z07:00\": cannot parse \"{x}\" as \"2006\""
                         ))
                     }),
-                "byte" => crate::go::base64::std_decode_at(x)
+                "byte" => crate::go::base64::url_decode_at(x)
                     .map(|b| Val::Bytes(b.into()))
                     .map_err(|at| {
                         EvalError::new(format!(

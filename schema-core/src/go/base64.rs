@@ -8,6 +8,17 @@ pub fn std_decode(s: &str) -> Option<Vec<u8>> {
     std_decode_at(s).ok()
 }
 
+/// [`std_decode_at`] with Go's `base64.URLEncoding` alphabet (`-` and `_`
+/// for `+` and `/`, padded): what strfmt's `Base64.UnmarshalText` decodes
+/// a `byte`-format string with.
+///
+/// # Errors
+///
+/// The offset Go reports.
+pub fn url_decode_at(s: &str) -> Result<Vec<u8>, usize> {
+    decode_at(s, b'-', b'_')
+}
+
 /// [`std_decode`] with Go's error: the input byte offset of a
 /// `CorruptInputError` (`illegal base64 data at input byte N`).
 ///
@@ -15,14 +26,20 @@ pub fn std_decode(s: &str) -> Option<Vec<u8>> {
 ///
 /// The offset Go reports.
 pub fn std_decode_at(s: &str) -> Result<Vec<u8>, usize> {
+    decode_at(s, b'+', b'/')
+}
+
+/// Padded base64 with `c62` and `c63` as the last two digits, as Go's
+/// `decodeQuantum` reads it.
+fn decode_at(s: &str, c62: u8, c63: u8) -> Result<Vec<u8>, usize> {
     let src = s.as_bytes();
     let value = |c: u8| -> Option<u8> {
         Some(match c {
             b'A'..=b'Z' => c - b'A',
             b'a'..=b'z' => c - b'a' + 26,
             b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
+            _ if c == c62 => 62,
+            _ if c == c63 => 63,
             _ => return None,
         })
     };
@@ -110,5 +127,8 @@ mod tests {
         assert_eq!(std_decode_at("aG=="), Ok(b"h".to_vec()));
         assert_eq!(std_decode_at("a==="), Err(1));
         assert_eq!(std_decode_at("aG="), Err(3));
+        assert_eq!(url_decode_at("2024-01-01T00:00:00Z"), Err(13));
+        assert_eq!(url_decode_at("a+b/"), Err(1));
+        assert_eq!(url_decode_at("-_-_"), Ok(vec![0xfb, 0xff, 0xbf]));
     }
 }
