@@ -161,8 +161,20 @@ fn assert_admitted(admitted: &Admitted, sent: &Value) {
     let errors: Vec<String> = admitted.errors.iter().map(ToString::to_string).collect();
     assert!(errors.is_empty(), "rejected: {errors:#?}");
     assert!(admitted.pruned.is_empty(), "pruned: {:?}", admitted.pruned);
+    // The server sets a created resource's generation to 1.
+    let mut got = admitted.object.clone();
+    if sent.get("metadata").is_some() && sent.pointer("/metadata/generation").is_none() {
+        assert_eq!(
+            got.pointer("/metadata/generation"),
+            Some(&serde_json::json!(1)),
+            "a created resource has generation 1"
+        );
+        if let Some(meta) = got.get_mut("metadata").and_then(Value::as_object_mut) {
+            meta.remove("generation");
+        }
+    }
     let mut diffs = Vec::new();
-    diff("", &admitted.object, sent, ["admitted", "sent"], &mut diffs);
+    diff("", &got, sent, ["admitted", "sent"], &mut diffs);
     assert!(diffs.is_empty(), "admission changed the object: {diffs:#?}");
 }
 
