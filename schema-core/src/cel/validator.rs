@@ -17,6 +17,7 @@ use super::eval::{Activation, PER_CALL_LIMIT, evaluate};
 use super::functions::CompatibilityVersion;
 use super::value::{SchemaRef, Val, from_json};
 use crate::cel::field_path::{FieldPathError, valid_field_path};
+use crate::model::correlation::{Correlated, map_list_item};
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use crate::model::structural::{NestedValueValidation, Structural};
 use crate::model::wire::ValidationRule;
@@ -350,11 +351,7 @@ impl CelValidator {
             None => budget,
             Some(root) => {
                 let corr = if opts.ratcheting {
-                    old.map(|o| Corr {
-                        new: obj,
-                        old: Some(o),
-                        schema: Some(&self.schema),
-                    })
+                    old.map(|o| Correlated::root(obj, o, &self.schema))
                 } else {
                     None
                 };
@@ -373,85 +370,17 @@ impl CelValidator {
     }
 }
 
-/// A correlation of a new value with its old value (`CorrelatedObject`).
-#[derive(Clone, Copy)]
-struct Corr<'v> {
-    new: &'v Value,
-    old: Option<&'v Value>,
-    schema: Option<&'v Structural>,
-}
-
-impl<'v> Corr<'v> {
-    fn deep_equal(&self) -> bool {
-        match self.old {
-            Some(o) => super::value::json_semantic_eq(self.new, o),
-            None => false,
-        }
-    }
-
-    fn key(&self, field: &str) -> Option<Corr<'v>> {
-        let (Value::Object(n), Some(Value::Object(o))) = (self.new, self.old) else {
-            return None;
-        };
-        let new = n.get(field)?;
-        let old = o.get(field)?;
-        let schema = self.schema.and_then(|s| {
-            s.properties.get(field).or_else(|| {
-                s.generic
-                    .additional_properties
-                    .as_ref()
-                    .and_then(|a| a.structural.as_deref())
-            })
-        });
-        Some(Corr {
-            new,
-            old: Some(old),
-            schema,
-        })
-    }
-
-    fn index(&self, i: usize) -> Option<Corr<'v>> {
-        let (Value::Array(n), Some(Value::Array(o))) = (self.new, self.old) else {
-            return None;
-        };
-        let s = self.schema?;
-        if s.extensions.list_type.as_deref() != Some("map") {
-            return None;
-        }
-        let new = n.get(i)?;
-        let old = map_list_get(&s.extensions.list_map_keys, o, new)?;
-        Some(Corr {
-            new,
-            old: Some(old),
-            schema: s.items.as_deref(),
-        })
-    }
-}
-
-/// The element of the old map list with the keys of `new` (`MapList.Get`).
-fn map_list_get<'v>(keys: &[String], old: &'v [Value], new: &Value) -> Option<&'v Value> {
-    let Value::Object(nm) = new else { return None };
-    old.iter().rev().find(|o| {
-        let Value::Object(om) = o else { return false };
-        keys.iter().all(|k| match (nm.get(k), om.get(k)) {
-            (Some(a), Some(b)) => super::value::json_semantic_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        })
-    })
-}
-
 #[derive(Clone, Copy)]
 struct Ratchet<'v> {
-    current: Option<Corr<'v>>,
-    parent: Option<Corr<'v>>,
+    current: Option<Correlated<'v>>,
+    parent: Option<Correlated<'v>>,
 }
 
 impl<'v> Ratchet<'v> {
     fn should_ratchet(&self) -> bool {
         match (&self.current, &self.parent) {
-            (Some(c), _) => c.deep_equal(),
-            (None, Some(p)) => p.deep_equal(),
+            (Some(c), _) => c.unchanged(),
+            (None, Some(p)) => p.unchanged(),
             (None, None) => false,
         }
     }
@@ -571,8 +500,7 @@ impl Walk {
                     _ => None,
                 };
                 for (i, item) in items.iter().enumerate() {
-                    let old_item =
-                        old_items.and_then(|o| map_list_get(&s.extensions.list_map_keys, o, item));
+                    let old_item = old_items.and_then(|o| map_list_item(s, o, item));
                     remaining = self.node(
                         iv,
                         is,

@@ -15,6 +15,7 @@ use serde_json::{Map as JsonMap, Value};
 use super::error::EvalError;
 use super::escape;
 use super::lib::Ext;
+use crate::go::json::deep_equal;
 use crate::model::structural::{Generic, Structural};
 
 /// How deep equality and traversals may go into nested values.
@@ -759,7 +760,7 @@ pub fn equals<'a>(a: &Val<'a>, b: &Val<'a>, depth: usize) -> Result<bool, EvalEr
         (Val::Map(x), Val::Map(y)) => map_equals(x, y, depth)?,
         (Val::Preserved(x), other) | (other, Val::Preserved(x)) => {
             match to_plain_json(other, depth)? {
-                Some(o) => json_semantic_eq(x, &o),
+                Some(o) => deep_equal(x, &o),
                 None => false,
             }
         }
@@ -998,7 +999,7 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
                 }
                 None => {
                     if let Some(ov) = yo.get(k)
-                        && !json_semantic_eq(v, ov)
+                        && !deep_equal(v, ov)
                     {
                         return Ok(false);
                     }
@@ -1026,51 +1027,6 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
         }
     }
     Ok(true)
-}
-
-/// `equality.Semantic.DeepEqual` on decoded JSON: numbers compare by kind
-/// and value (int64 1 and float64 1 differ). Iterative: values of any
-/// depth.
-pub(crate) fn json_semantic_eq(a: &Value, b: &Value) -> bool {
-    let mut stack = vec![(a, b)];
-    while let Some((a, b)) = stack.pop() {
-        match (a, b) {
-            (Value::Number(x), Value::Number(y)) => {
-                if x.is_i64() != y.is_i64() {
-                    return false;
-                }
-                let same = match (x.as_i64(), y.as_i64()) {
-                    (Some(p), Some(q)) => p == q,
-                    _ => x.as_f64() == y.as_f64(),
-                };
-                if !same {
-                    return false;
-                }
-            }
-            (Value::Array(x), Value::Array(y)) => {
-                if x.len() != y.len() {
-                    return false;
-                }
-                stack.extend(x.iter().zip(y));
-            }
-            (Value::Object(x), Value::Object(y)) => {
-                if x.len() != y.len() {
-                    return false;
-                }
-                for (k, v) in x {
-                    match y.get(k) {
-                        Some(w) => stack.push((v, w)),
-                        None => return false,
-                    }
-                }
-            }
-            (Value::Null, Value::Null) => {}
-            (Value::Bool(x), Value::Bool(y)) if x == y => {}
-            (Value::String(x), Value::String(y)) if x == y => {}
-            _ => return false,
-        }
-    }
-    true
 }
 
 /// The Go value a CEL value stands for (`Value()`), as JSON, for comparing

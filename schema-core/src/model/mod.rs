@@ -2,6 +2,7 @@
 //! with positions), the lossless wire model of CRDs and schemas, the
 //! structural IR, field paths and errors, and the YAML writer.
 
+pub(crate) mod correlation;
 pub(crate) mod depth;
 pub mod field;
 pub mod locate;

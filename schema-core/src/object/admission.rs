@@ -32,8 +32,9 @@ use serde_json::Value;
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::go::json::{go_type, go_v};
 use crate::go::names::name_is_dns_subdomain;
+use crate::model::correlation::Correlated;
 pub use crate::model::depth::MAX_DEPTH;
-use crate::model::field::{ErrorList, ErrorType, FieldError, Path, PathElement};
+use crate::model::field::{ErrorList, ErrorType, FieldError, Path};
 use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
@@ -396,23 +397,15 @@ impl Admission {
     /// equal to their old values are ratcheted into warnings.
     fn validate_values(&self, obj: &Value, old: Option<&Value>, out: &mut Admitted) {
         let Some(v) = &self.validator else { return };
-        let errs = v.validate(obj, &Path::root());
-        match old {
-            None => out.errors.extend(errs),
-            Some(old) => {
-                for e in errs {
-                    if ratchets(
-                        &e,
-                        self.structural.as_ref().map(IndexedSchema::structural),
-                        obj,
-                        old,
-                    ) {
-                        out.warnings.push(e.to_string());
-                    } else {
-                        out.errors.push(e);
-                    }
-                }
+        let structural = self.structural.as_ref().map(IndexedSchema::structural);
+        match (old, structural) {
+            (Some(old), Some(s)) => {
+                let res = v.validate_update(obj, &Path::root(), Correlated::root(obj, old, s));
+                out.errors.extend(res.errors);
+                out.warnings
+                    .extend(res.ratcheted.iter().map(ToString::to_string));
             }
+            _ => out.errors.extend(v.validate(obj, &Path::root())),
         }
     }
 
@@ -453,96 +446,6 @@ impl Admission {
         out.errors.extend(res.errors);
         out.warnings.extend(res.warnings);
     }
-}
-
-/// Whether a value validation error of an update is ratcheted: the node
-/// that reported it (the error's field, or its parent for a missing
-/// required field) correlates with the old object through object members
-/// and map-list keys, and equals its old value.
-fn ratchets(e: &FieldError, s: Option<&Structural>, new: &Value, old: &Value) -> bool {
-    let mut elems = e.field.elements();
-    if e.error_type == ErrorType::Required {
-        // The missing field's parent; in a dotted kube-openapi name
-        // (`spec.b.a`) the parent is the name up to its last dot.
-        if let Some(PathElement::Child(k)) = elems.pop()
-            && let Some((parent, _)) = k.rsplit_once('.')
-        {
-            elems.push(PathElement::Child(parent.to_string()));
-        }
-    }
-    let (mut n, mut o, mut s) = (new, old, s);
-    // Value validation names a field as kube-openapi does, one dotted
-    // child (`spec.a.b`); a name the value does not have as a key is read
-    // as its dotted segments (a numeric one indexing a list).
-    let mut steps: std::collections::VecDeque<PathElement> = elems.into_iter().collect();
-    while let Some(el) = steps.pop_front() {
-        let el = match el {
-            PathElement::Child(k) if n.get(&k).is_none() && k.contains(['.', '[']) => {
-                // `a.b[0].c`: the first segment, its indexes, the rest.
-                let (first, rest) = k.split_once('.').unwrap_or((&k, ""));
-                if !rest.is_empty() {
-                    steps.push_front(PathElement::Child(rest.to_string()));
-                }
-                let (name, indexes) = first.split_once('[').unwrap_or((first, ""));
-                for ix in indexes.split('[').rev().filter(|_| !indexes.is_empty()) {
-                    match ix.trim_end_matches(']').parse::<usize>() {
-                        Ok(i) => steps.push_front(PathElement::Index(i)),
-                        Err(_) => return false,
-                    }
-                }
-                match (name.parse::<usize>(), n) {
-                    (Ok(i), Value::Array(_)) => PathElement::Index(i),
-                    _ => PathElement::Child(name.to_string()),
-                }
-            }
-            other => other,
-        };
-        match el {
-            PathElement::Child(k) | PathElement::Key(k) => {
-                let (Some(nv), Some(ov)) = (n.get(&k), o.get(&k)) else {
-                    return false;
-                };
-                s = s.and_then(|s| {
-                    s.properties.get(&k).or_else(|| {
-                        s.generic
-                            .additional_properties
-                            .as_ref()
-                            .and_then(|a| a.structural.as_deref())
-                    })
-                });
-                (n, o) = (nv, ov);
-            }
-            PathElement::Index(i) => {
-                // Only map lists correlate their items; under any other
-                // list an error ratchets when the whole list is unchanged.
-                let Some(ls) = s.filter(|s| s.extensions.list_type.as_deref() == Some("map"))
-                else {
-                    return crate::cel::value::json_semantic_eq(n, o);
-                };
-                let (Some(Value::Object(nm)), Some(Value::Array(oa))) = (n.get(i), Some(o)) else {
-                    return false;
-                };
-                let keys = &ls.extensions.list_map_keys;
-                // An item without all its keys correlates with nothing.
-                if keys
-                    .iter()
-                    .any(|k| nm.get(k.as_str()).is_none_or(Value::is_null))
-                {
-                    return false;
-                }
-                let Some(ov) = oa.iter().rev().find(|ov| {
-                    keys.iter()
-                        .all(|k| ov.get(k.as_str()) == nm.get(k.as_str()))
-                }) else {
-                    return false;
-                };
-                let Some(nv) = n.get(i) else { return false };
-                s = ls.items.as_deref();
-                (n, o) = (nv, ov);
-            }
-        }
-    }
-    crate::cel::value::json_semantic_eq(n, o)
 }
 
 /// `ValidateTypeMeta`: `kind` and `apiVersion` must be the resource's.

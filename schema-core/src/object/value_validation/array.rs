@@ -62,6 +62,7 @@ pub(super) fn check_slice<'a>(
     if let Some(min) = n.min_items {
         if size_i < min {
             out.push(Raw {
+                origin: None,
                 name: path.render(),
                 kind: Kind::MinItems { min, size: size_i },
             });
@@ -70,6 +71,7 @@ pub(super) fn check_slice<'a>(
     if let Some(max) = n.max_items {
         if size_i > max {
             out.push(Raw {
+                origin: None,
                 name: path.render(),
                 kind: Kind::MaxItems { max, size: size_i },
             });
@@ -77,6 +79,7 @@ pub(super) fn check_slice<'a>(
     }
     if n.unique_items && has_duplicates(items) {
         out.push(Raw {
+            origin: None,
             name: path.render(),
             kind: Kind::Unique,
         });

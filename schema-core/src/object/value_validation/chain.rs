@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::array::check_slice;
-use super::error::{Kind, Raw};
+use super::error::{Kind, Raw, claim};
 use super::junctors::check_junctors;
 use super::node::{Node, PLAIN_BOOL, PLAIN_STRING, Pattern};
 use super::number::check_number;
@@ -51,18 +51,28 @@ fn plain_string_passes(n: &Node, s: &str) -> bool {
     pattern_ok && (n.enum_.is_empty() || n.enum_strings.get(s).is_some())
 }
 
-/// The whole chain at `n` (see [`validate_node`]).
+/// The whole chain at `n` (see [`validate_node`]); the node is the origin
+/// of the errors no node below claimed.
 fn validate_node_full<'a>(
     n: &'a Node,
     v: &'a Value,
     path: &DottedPath<'_>,
     out: &mut Vec<Raw<'a>>,
 ) -> u64 {
+    let start = out.len();
+    let mc = run_chain(n, v, path, out);
+    claim(out, start, path, false);
+    mc
+}
+
+/// The validators of the chain at `n`.
+fn run_chain<'a>(n: &'a Node, v: &'a Value, path: &DottedPath<'_>, out: &mut Vec<Raw<'a>>) -> u64 {
     if v.is_null() {
         // Only the type and the common (enum) validators run.
         let mut mc = 0;
         if n.has_type && !n.types.null && !n.nullable {
             out.push(Raw {
+                origin: None,
                 name: path.render(),
                 kind: Kind::InvalidType {
                     expected: &n.type_joined,
@@ -74,6 +84,7 @@ fn validate_node_full<'a>(
         }
         if !n.enum_.is_empty() {
             out.push(Raw {
+                origin: None,
                 name: path.render(),
                 kind: Kind::Enum { data: v, node: n },
             });
@@ -111,6 +122,7 @@ fn validate_node_full<'a>(
     mc += 1;
     if !n.enum_.is_empty() && !n.enum_.iter().any(|m| enum_member_matches(v, m)) {
         out.push(Raw {
+            origin: None,
             name: path.render(),
             kind: Kind::Enum { data: v, node: n },
         });
@@ -149,6 +161,7 @@ fn check_type<'a>(n: &'a Node, v: &'a Value, path: &DottedPath<'_>, out: &mut Ve
         || is_int_float)
     {
         out.push(Raw {
+            origin: None,
             name: path.render(),
             kind: Kind::InvalidType {
                 expected: &n.format,
@@ -162,6 +175,7 @@ fn check_type<'a>(n: &'a Node, v: &'a Value, path: &DottedPath<'_>, out: &mut Ve
     }
     if !(contains || is_float_int || is_int_float) {
         out.push(Raw {
+            origin: None,
             name: path.render(),
             kind: Kind::InvalidType {
                 expected: &n.type_joined,

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::node::Node;
 use crate::go::fmt::go_quote;
 use crate::go::json::{GoNum, go_json};
-use crate::model::field::{BadValue, FieldError, Path};
+use crate::model::field::{BadValue, DottedPath, FieldError, Path};
 
 /// What a validation error is about, with what its message and field error
 /// need.
@@ -81,6 +81,55 @@ pub(super) struct Raw<'a> {
     pub(super) name: String,
     /// What failed.
     pub(super) kind: Kind<'a>,
+    /// The node whose validator reported the error, as the steps from the
+    /// root: the node the error names, its parent for a missing required
+    /// field, the node of the junctor for everything its branches report.
+    /// Ratcheting decides by it. Set by [`claim`].
+    pub(super) origin: Option<Vec<Step>>,
+}
+
+/// One step from a node to a child: a member or a list item.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Step {
+    /// An object member.
+    Key(String),
+    /// A list item.
+    Index(usize),
+}
+
+/// The steps of a validator path from the root.
+fn steps(path: &DottedPath<'_>) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut cur = path;
+    loop {
+        match cur {
+            DottedPath::Root => break,
+            DottedPath::Child(p, k) | DottedPath::Dot(p, k) => {
+                out.push(Step::Key((*k).to_string()));
+                cur = p;
+            }
+            DottedPath::Index(p, i) => {
+                out.push(Step::Index(*i));
+                cur = p;
+            }
+        }
+    }
+    out.reverse();
+    out
+}
+
+/// Makes the node at `path` the origin of the errors `out[start..]`:
+/// of those without one, or of all of them when `all` (a junctor's).
+pub(super) fn claim(out: &mut [Raw<'_>], start: usize, path: &DottedPath<'_>, all: bool) {
+    let Some(added) = out.get_mut(start..).filter(|a| !a.is_empty()) else {
+        return;
+    };
+    let at = steps(path);
+    for r in added {
+        if all || r.origin.is_none() {
+            r.origin = Some(at.clone());
+        }
+    }
 }
 
 /// The bad value of a field error, as the server prints the data.
@@ -96,6 +145,7 @@ impl<'a> Raw<'a> {
     /// An error without a path of its own (reported at the root).
     pub(super) fn plain(msg: String) -> Self {
         Raw {
+            origin: None,
             name: String::new(),
             kind: Kind::Plain(msg),
         }

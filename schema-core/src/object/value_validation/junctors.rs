@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::chain::validate_node;
-use super::error::Raw;
+use super::error::{Raw, claim};
 use super::node::{Dep, Node};
 use crate::go::fmt::go_quote;
 use crate::model::field::DottedPath;
@@ -19,6 +19,21 @@ fn branch<'a>(n: &'a Node, v: &'a Value, path: &DottedPath<'_>) -> (u64, Vec<Raw
 
 /// `schemaPropsValidator.Validate`; returns its match count.
 pub(super) fn check_junctors<'a>(
+    n: &'a Node,
+    v: &'a Value,
+    path: &DottedPath<'_>,
+    out: &mut Vec<Raw<'a>>,
+) -> u64 {
+    let start = out.len();
+    let mc = run_junctors(n, v, path, out);
+    // The branches' validators do not ratchet: everything they report is
+    // the junctor's node's.
+    claim(out, start, path, true);
+    mc
+}
+
+/// The junctors' checks (see [`check_junctors`]).
+fn run_junctors<'a>(
     n: &'a Node,
     v: &'a Value,
     path: &DottedPath<'_>,

@@ -47,15 +47,59 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
+use crate::model::correlation::Correlated;
 use crate::model::field::{DottedPath, ErrorList, Path};
 use crate::model::wire::JsonSchemaProps;
 use chain::validate_node;
+use error::{Raw, Step};
 use node::Node;
 
 pub use crate::go::formats::{FormatCompat, check as check_format};
 pub(crate) use node_ref::{
     Check, NodeRef, TRIVIAL_ARRAY, TRIVIAL_BOOL, TRIVIAL_OBJECT, TRIVIAL_STRING,
 };
+
+/// The errors of an update ([`SchemaValidator::validate_update`]).
+#[derive(Debug, Default)]
+pub(crate) struct UpdateErrors {
+    /// The errors that stand.
+    pub(crate) errors: ErrorList,
+    /// The errors of unchanged nodes, which the server drops.
+    pub(crate) ratcheted: ErrorList,
+}
+
+/// Whether the error `raw` is ratcheted in the update `old`.
+fn ratchets(raw: &Raw<'_>, old: Correlated<'_>) -> bool {
+    let mut deepest = old;
+    for step in raw.origin.iter().flatten() {
+        let next = match step {
+            Step::Key(k) => deepest.key(k),
+            Step::Index(i) => deepest.index(*i),
+        };
+        match next {
+            Some(c) => deepest = c,
+            None => break,
+        }
+    }
+    deepest.unchanged()
+}
+
+/// `kubeOpenAPIResultToFieldErrors` over errors in the order the
+/// validators report them, de-duplicated by message as `Result.AddErrors`
+/// does.
+fn field_errors<'r, 'a: 'r>(raws: impl Iterator<Item = &'r Raw<'a>>, root: &Path) -> ErrorList {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut errs = ErrorList::new();
+    for raw in raws {
+        let msg = raw.message();
+        if seen.contains(&msg) {
+            continue;
+        }
+        seen.insert(msg.clone());
+        errs.push(raw.to_field_error(root, msg));
+    }
+    errs
+}
 
 /// A compiled validator for one schema (kube-openapi's `SchemaValidator`
 /// over the converted `spec.Schema`).
@@ -90,20 +134,35 @@ impl SchemaValidator {
     pub fn validate(&self, value: &Value, root: &Path) -> ErrorList {
         let mut out = Vec::new();
         validate_node(&self.root, value, &DottedPath::Root, &mut out);
+        field_errors(out.iter(), root)
+    }
+
+    /// `ValidateCustomResourceUpdate` with ratcheting: the value's errors
+    /// split into those that stand and those ratcheted away. An error is
+    /// ratcheted when the deepest node correlated with the old object on
+    /// the way to its origin (the node whose validator reported it) is
+    /// unchanged, which is where the server's ratcheting validators turn
+    /// a node's errors into warnings.
+    pub(crate) fn validate_update(
+        &self,
+        value: &Value,
+        root: &Path,
+        old: Correlated<'_>,
+    ) -> UpdateErrors {
+        let mut out = Vec::new();
+        validate_node(&self.root, value, &DottedPath::Root, &mut out);
         if out.is_empty() {
-            return ErrorList::new();
+            return UpdateErrors::default();
         }
-        let mut seen: HashSet<String> = HashSet::with_capacity(out.len());
-        let mut errs = ErrorList::with_capacity(out.len());
-        for raw in &out {
-            let msg = raw.message();
-            if seen.contains(&msg) {
-                continue;
-            }
-            seen.insert(msg.clone());
-            errs.push(raw.to_field_error(root, msg));
+        let ratcheted: Vec<bool> = out.iter().map(|r| ratchets(r, old)).collect();
+        let split = |keep: bool| {
+            let raws = out.iter().zip(&ratcheted).filter(move |(_, r)| **r == keep);
+            field_errors(raws.map(|(raw, _)| raw), root)
+        };
+        UpdateErrors {
+            errors: split(false),
+            ratcheted: split(true),
         }
-        errs
     }
 
     /// Whether `value` is valid (no allocation unless it is not).

@@ -19,6 +19,7 @@ pub(super) fn check_number<'a>(
         out.push(Raw::plain(range_message("Checked", n, &path.render())));
     }
     let named = |kind: Kind<'a>| Raw {
+        origin: None,
         name: path.render(),
         kind,
     };

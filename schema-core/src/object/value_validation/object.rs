@@ -40,6 +40,7 @@ pub(super) fn check_object<'a>(
     if let Some(min) = n.min_properties {
         if num < min {
             out.push(Raw {
+                origin: None,
                 name: path.render(),
                 kind: Kind::TooFewProperties { min, n: num },
             });
@@ -48,6 +49,7 @@ pub(super) fn check_object<'a>(
     if let Some(max) = n.max_properties {
         if num > max {
             out.push(Raw {
+                origin: None,
                 name: path.render(),
                 kind: Kind::TooManyProperties { max, n: num },
             });
@@ -81,6 +83,7 @@ pub(super) fn check_object<'a>(
             if index.is_none() && !n.pattern_matches(key) {
                 let name = object_path.get_or_insert_with(|| path.render()).clone();
                 out.push(Raw {
+                    origin: None,
                     name,
                     kind: Kind::NotAllowed { key },
                 });
@@ -109,6 +112,7 @@ pub(super) fn check_object<'a>(
         };
         if !found {
             out.push(Raw {
+                origin: None,
                 name: DottedPath::Dot(path, key).render(),
                 kind: Kind::Required,
             });

@@ -18,6 +18,7 @@ pub(super) fn check_string<'a>(
         if let Some(max) = n.max_length {
             if len > max {
                 out.push(Raw {
+                    origin: None,
                     name: path.render(),
                     kind: Kind::TooLong { max },
                 });
@@ -27,6 +28,7 @@ pub(super) fn check_string<'a>(
         if let Some(min) = n.min_length {
             if len < min {
                 out.push(Raw {
+                    origin: None,
                     name: path.render(),
                     kind: Kind::TooShort { min, data: s },
                 });
@@ -50,6 +52,7 @@ pub(super) fn check_string<'a>(
         };
         if let Some(kind) = kind {
             out.push(Raw {
+                origin: None,
                 name: path.render(),
                 kind,
             });
@@ -67,6 +70,7 @@ pub(super) fn check_string_format<'a>(
 ) {
     if !formats::validates(f, s) {
         out.push(Raw {
+            origin: None,
             name: path.render(),
             kind: Kind::InvalidType {
                 expected: &n.format,
