@@ -191,6 +191,11 @@ func opAdmit(line []byte) (any, error) {
 	var errs field.ErrorList
 	var warnings []string
 	if len(req.OldObject) == 0 || isNull(req.OldObject) {
+		// The create handler: the request's namespace (none for a
+		// cluster-scoped resource).
+		if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(rest.ExpectedNamespaceForScope(req.Namespace, r.namespaced), u); err != nil {
+			return map[string]any{"decodeError": err.Error()}, nil
+		}
 		r.strategy.PrepareForCreate(ctx, u)
 		errs = rest.ValidateCreate(ctx, u, r.strategy)
 		warnings = r.strategy.WarningsOnCreate(ctx, u)

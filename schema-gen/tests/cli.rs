@@ -915,3 +915,61 @@ fn lint_json_reports_a_schema_it_cannot_read() {
     assert_eq!(keys(&v), ["file", "rule_set", "error"]);
     assert_eq!(v["rule_set"], "cluster-app");
 }
+
+#[test]
+fn validate_old_rejects_an_update_into_another_namespace() {
+    let crd = examples().join("widget-crd.yaml");
+    let widget = |ns: &str| {
+        format!(
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: {ns}\nspec:\n  size: small\n"
+        )
+    };
+    let old = tmp("namespace-old.yaml", widget("team-a").as_bytes());
+    let args = |output: &'static str| {
+        vec![
+            "validate".to_string(),
+            "--crd".to_string(),
+            crd.to_str().unwrap().to_string(),
+            "--old".to_string(),
+            old.to_str().unwrap().to_string(),
+            "-o".to_string(),
+            output.to_string(),
+            "-".to_string(),
+        ]
+    };
+    let text_args = args("text");
+    let out = run(
+        &text_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        Some(widget("team-b").as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(
+            "<stdin>:1:1: error: the namespace of the provided object does not match the namespace sent on the request"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("Widget \"w\": rejected"),
+        "{}",
+        text(&out.stderr)
+    );
+    let json_args = args("json");
+    let out = run(
+        &json_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        Some(widget("team-b").as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["objects"][0]["rejected"],
+        "the namespace of the provided object does not match the namespace sent on the request"
+    );
+    // The same namespace is an ordinary update.
+    let out = run(
+        &text_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        Some(widget("team-a").as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

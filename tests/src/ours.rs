@@ -344,6 +344,9 @@ fn admit(req: &Value) -> Result<Value, String> {
         Some(old) => admission.update(req["object"].clone(), old.clone()),
         None => admission.create(req["object"].clone()),
     };
+    if let Some(rejected) = admitted.rejected {
+        return Ok(json!({ "decodeError": rejected }));
+    }
     Ok(json!({
         "object": admitted.object,
         "pruned": admitted.pruned,

@@ -4,8 +4,10 @@
 //! 1. Decoding: pruning of unknown fields (unless the CRD sets
 //!    `preserveUnknownFields`), removal of non-nullable `null`s, coercion of
 //!    `metadata` (root and embedded resources), then defaulting.
-//! 2. `PrepareForCreate`: `status` is dropped when the status subresource is
-//!    enabled.
+//! 2. The handler's namespace check: a cluster-scoped resource is addressed
+//!    without a namespace, so the one an object names is dropped (with a
+//!    warning); `PrepareForCreate`: `status` is dropped when the status
+//!    subresource is enabled.
 //! 3. Validation (`customResourceStrategy.Validate`): `kind` and
 //!    `apiVersion` (nothing else is checked when they are wrong), the root
 //!    `metadata`, the schema's value validations, the scale subresource's
@@ -18,9 +20,12 @@
 //!    the server reports instead that some rules were not checked.
 //!
 //! [`Admission::update`] runs the update path: the old object is decoded as
-//! a stored object is, `PrepareForUpdate` keeps the old `status` when the
-//! status subresource is enabled, value validation errors of values equal
-//! to their old values are ratcheted into warnings, list sets and maps are
+//! a stored object is, the update is addressed to the stored object's
+//! namespace (a new object naming another is rejected before validation,
+//! [`Admitted::rejected`]), `PrepareForUpdate` keeps the old `status` when
+//! the status subresource is enabled, value validation errors of unchanged
+//! nodes are ratcheted into warnings (with the server's correlation of old
+//! and new, `model::correlation`), list sets and maps are
 //! checked only when the old object passed them, and the rules see
 //! `oldSelf` (transition rules) with ratcheting.
 //!
@@ -81,6 +86,9 @@ pub struct Admitted {
     pub errors: ErrorList,
     /// Notes on what admission changed or could not do.
     pub warnings: Vec<String>,
+    /// Why the server rejects the request before validating it (a
+    /// `BadRequest`, in its words); the errors are then empty.
+    pub rejected: Option<String>,
 }
 
 /// A prepared admission: the schema in its three forms (wire, structural,
@@ -295,6 +303,14 @@ impl Admission {
             out.object = obj;
             return out;
         }
+        // The handler: the request goes to the namespace of the object
+        // (of the stored object, on update), or to none for a
+        // cluster-scoped resource.
+        if let Err(rejected) = ensure_request_namespace(r, &mut obj, old.as_ref(), &mut out) {
+            out.rejected = Some(rejected);
+            out.object = obj;
+            return out;
+        }
         // PrepareForUpdate: with the status subresource, the old status
         // stays.
         if let Some(old) = &old {
@@ -490,6 +506,45 @@ fn validate_root_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
     before_create(&mut meta, r.namespaced);
     let requires_namespace = r.namespaced && !meta.namespace.is_empty();
     validate_object_meta_with(&meta, requires_namespace, &name_is_dns_subdomain, &path)
+}
+
+/// `EnsureObjectNamespaceMatchesRequestNamespace`, with the request's
+/// namespace as a client sends it: an update addresses the stored object,
+/// so its namespace is the stored object's (the new object's when the old
+/// names none); a cluster-scoped resource is addressed without one, and
+/// the namespace an object names is dropped, with a warning. An update
+/// naming another namespace than the stored object's is rejected.
+fn ensure_request_namespace(
+    r: &ResourceKind,
+    obj: &mut Value,
+    old: Option<&Value>,
+    out: &mut Admitted,
+) -> Result<(), String> {
+    let namespace = |v: &Value| {
+        v.pointer("/metadata/namespace")
+            .and_then(Value::as_str)
+            .filter(|ns| !ns.is_empty())
+            .map(str::to_string)
+    };
+    let Some(ns) = namespace(obj) else {
+        return Ok(());
+    };
+    if !r.namespaced {
+        if let Some(meta) = obj.get_mut("metadata").and_then(Value::as_object_mut) {
+            meta.shift_remove("namespace");
+        }
+        out.warnings.push(format!(
+            "metadata.namespace {ns:?} is dropped: the resource is cluster-scoped"
+        ));
+        return Ok(());
+    }
+    match old.and_then(namespace) {
+        Some(stored) if stored != ns => Err(
+            "the namespace of the provided object does not match the namespace sent on the request"
+                .to_string(),
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// What `rest.BeforeUpdate` carries over from the stored object into the

@@ -233,6 +233,9 @@ pub(super) struct ValidatedObject {
     pub(super) errors: Vec<FieldErrorReport>,
     /// Admission's notes.
     pub(super) warnings: Vec<String>,
+    /// Why the server rejects the request before validating it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) rejected: Option<String>,
 }
 
 /// `lint`: the findings of a schema.

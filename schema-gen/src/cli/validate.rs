@@ -98,7 +98,7 @@ pub(super) fn run(
                 Some(o) => update_as_applied(admission, value, o),
                 None => admission.create(value),
             };
-            if !admitted.errors.is_empty() && exit == EXIT_OK {
+            if (!admitted.errors.is_empty() || admitted.rejected.is_some()) && exit == EXIT_OK {
                 exit = EXIT_ERRORS;
             }
             let validated = print_admitted(name, doc, &label, admitted, output, io);
@@ -180,9 +180,13 @@ fn print_admitted(
         errors.push(FieldErrorReport::new(e, location, None));
     }
     if text {
-        let verdict = match admitted.errors.len() {
-            0 => "valid".to_string(),
-            n => format!("invalid ({n} error{})", plural(n)),
+        if let Some(r) = &admitted.rejected {
+            let _ = writeln!(io.stdout, "{}: error: {r}", at(name, doc.start));
+        }
+        let verdict = match (admitted.errors.len(), &admitted.rejected) {
+            (_, Some(_)) => "rejected".to_string(),
+            (0, None) => "valid".to_string(),
+            (n, None) => format!("invalid ({n} error{})", plural(n)),
         };
         let _ = writeln!(io.stderr, "{}: {label}: {verdict}", at(name, doc.start));
     }
@@ -193,6 +197,7 @@ fn print_admitted(
         pruned: admitted.pruned,
         errors,
         warnings: admitted.warnings,
+        rejected: admitted.rejected,
     }
 }
 
