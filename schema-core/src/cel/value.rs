@@ -16,6 +16,7 @@ use super::error::EvalError;
 use super::escape;
 use super::lib::Ext;
 use crate::go::json::deep_equal;
+use crate::go::time::Layout;
 use crate::model::structural::{Generic, Structural};
 
 /// How deep equality and traversals may go into nested values.
@@ -243,7 +244,7 @@ pub fn hkey(v: &Val<'_>) -> Option<HKey> {
         Val::Str(s) => HKey::Str(s.as_str().to_string()),
         Val::Bytes(b) => HKey::Bytes(b.to_vec()),
         Val::Duration(d) => HKey::Duration(*d),
-        Val::Timestamp(s, n) => HKey::Timestamp(*s, *n),
+        Val::Timestamp(s, n, _) => HKey::Timestamp(*s, *n),
         _ => return None,
     })
 }
@@ -317,8 +318,10 @@ pub enum Val<'a> {
     Bytes(Rc<[u8]>),
     /// `google.protobuf.Duration`, in nanoseconds.
     Duration(i64),
-    /// `google.protobuf.Timestamp`: seconds since the epoch and nanoseconds.
-    Timestamp(i64, u32),
+    /// `google.protobuf.Timestamp`: seconds since the epoch, nanoseconds,
+    /// and the zone offset (seconds east of UTC) of its Go `time.Time`,
+    /// which only its string form shows.
+    Timestamp(i64, u32, i32),
     /// `list`.
     List(List<'a>),
     /// `map` (objects included).
@@ -487,19 +490,13 @@ pub fn from_json<'a>(v: &'a Value, s: SchemaRef<'a>) -> Result<Val<'a>, EvalErro
                             "Invalid duration {x}: unable to parse {x} as duration"
                         ))
                     }),
-                "date" => crate::go::time::parse_date(x)
-                    .map(|secs| Val::Timestamp(secs, 0))
-                    .ok_or_else(|| {
-                        EvalError::new(format!(
-                            "Invalid date formatted string {x}: parsing time \"{x}\" as \"2006-01-02\": cannot parse \"{x}\" as \"2006\""
-                        ))
-                    }),
-                "date-time" => super::lib::time::parse_strfmt_date_time(x)
-                    .map(|(s, n)| Val::Timestamp(s, n))
-                    .ok_or_else(|| {
-                        EvalError::new(format!(
-                            "Invalid date-time formatted string {x}: parsing time \"{x}\" as \"2006-01-02T15:04:05.999999999Z07:00\": cannot parse \"{x}\" as \"2006\""
-                        ))
+                "date" => crate::go::time::parse(&Layout::FULL_DATE, x)
+                    .map(|t| Val::Timestamp(t.seconds, t.nanos, t.offset))
+                    .map_err(|e| EvalError::new(format!("Invalid date formatted string {x}: {e}"))),
+                "date-time" => crate::go::time::parse_strfmt_date_time(x)
+                    .map(|t| Val::Timestamp(t.seconds, t.nanos, t.offset))
+                    .map_err(|e| {
+                        EvalError::new(format!("Invalid date-time formatted string {x}: {e}"))
                     }),
                 "byte" => crate::go::base64::url_decode_at(x)
                     .map(|b| Val::Bytes(b.into()))
@@ -749,7 +746,7 @@ pub fn equals<'a>(a: &Val<'a>, b: &Val<'a>, depth: usize) -> Result<bool, EvalEr
         (Val::Str(x), Val::Str(y)) => x.as_str() == y.as_str(),
         (Val::Bytes(x), Val::Bytes(y)) => x == y,
         (Val::Duration(x), Val::Duration(y)) => x == y,
-        (Val::Timestamp(s1, n1), Val::Timestamp(s2, n2)) => s1 == s2 && n1 == n2,
+        (Val::Timestamp(s1, n1, _), Val::Timestamp(s2, n2, _)) => s1 == s2 && n1 == n2,
         (Val::Type(x), Val::Type(y)) => x == y,
         (Val::Optional(x), Val::Optional(y)) => match (x, y) {
             (None, None) => true,
@@ -1068,7 +1065,7 @@ pub fn compare(a: &Val<'_>, b: &Val<'_>) -> Option<Ordering> {
         (Val::Bytes(x), Val::Bytes(y)) => Some(x.cmp(y)),
         (Val::Bool(x), Val::Bool(y)) => Some(x.cmp(y)),
         (Val::Duration(x), Val::Duration(y)) => Some(x.cmp(y)),
-        (Val::Timestamp(s1, n1), Val::Timestamp(s2, n2)) => Some((s1, n1).cmp(&(s2, n2))),
+        (Val::Timestamp(s1, n1, _), Val::Timestamp(s2, n2, _)) => Some((s1, n1).cmp(&(s2, n2))),
         (Val::Int(_) | Val::Uint(_) | Val::Double(_), _) => num_cmp(a, b),
         _ => None,
     }
@@ -1085,7 +1082,8 @@ pub fn is_zero(v: &Val<'_>) -> bool {
         Val::Str(s) => s.as_str().is_empty(),
         Val::Bytes(b) => b.is_empty(),
         Val::Duration(d) => *d == 0,
-        Val::Timestamp(s, n) => *s == 0 && *n == 0,
+        // Go's zero `time.Time`: 0001-01-01T00:00:00Z.
+        Val::Timestamp(s, n, _) => *s == -62_135_596_800 && *n == 0,
         Val::List(l) => l.is_empty(),
         Val::Map(m) => m.is_empty(),
         Val::Optional(o) => o.is_none(),

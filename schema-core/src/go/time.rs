@@ -1,8 +1,10 @@
 //! Go's `time` package, the parts the API server's algorithms reach:
-//! `time.ParseDuration`, `time.Parse` with the RFC 3339 and full-date
-//! layouts (with Go's error messages), `Format(time.RFC3339)` and
-//! `Format(time.RFC3339Nano)` in UTC, and the proleptic Gregorian calendar
-//! under them. Times are `(seconds since the Unix epoch, nanoseconds)`.
+//! `time.ParseDuration`, `time.Parse` with the layouts the server uses
+//! (RFC 3339, its strfmt variants and the full date, with Go's error
+//! messages), strfmt's `ParseDateTime`, `Format(time.RFC3339)` in UTC and
+//! `Format(time.RFC3339Nano)` in a zone, and the proleptic Gregorian
+//! calendar under them. Times are `(seconds since the Unix epoch,
+//! nanoseconds)`, with a zone offset where one was parsed.
 
 use std::fmt::Write as _;
 
@@ -170,12 +172,122 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+/// A layout of `time.Parse`, as its elements (Go's `nextStdChunk`
+/// tokens): the layouts the API server parses with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    text: &'static str,
+    elems: &'static [Elem],
+}
+
+/// One element of a [`Layout`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Elem {
+    /// Literal text (`skip`).
+    Lit(&'static str),
+    /// `2006`.
+    LongYear,
+    /// `01`.
+    ZeroMonth,
+    /// `02`.
+    ZeroDay,
+    /// `15`.
+    Hour,
+    /// `04`.
+    ZeroMinute,
+    /// `05`.
+    ZeroSecond,
+    /// `.000…`: exactly this many fraction digits.
+    FracFixed(usize),
+    /// `.999…`: an optional fraction of any length.
+    FracOptional(usize),
+    /// `Z07:00`.
+    IsoColonTz,
+}
+
+impl Elem {
+    /// The layout text of a standard element (`stdstr`).
+    fn text(self) -> &'static str {
+        match self {
+            Elem::Lit(s) => s,
+            Elem::LongYear => "2006",
+            Elem::ZeroMonth => "01",
+            Elem::ZeroDay => "02",
+            Elem::Hour => "15",
+            Elem::ZeroMinute => "04",
+            Elem::ZeroSecond => "05",
+            Elem::FracFixed(3) => ".000",
+            Elem::FracFixed(_) => ".000000",
+            Elem::FracOptional(_) => ".999999999",
+            Elem::IsoColonTz => "Z07:00",
+        }
+    }
+}
+
+use Elem::{
+    FracFixed, FracOptional, Hour, IsoColonTz, Lit, LongYear, ZeroDay, ZeroMinute, ZeroMonth,
+    ZeroSecond,
+};
+
+/// The date and time elements every layout here starts with.
+macro_rules! date_time {
+    ($($tail:expr),*) => {
+        &[LongYear, Lit("-"), ZeroMonth, Lit("-"), ZeroDay, Lit("T"), Hour, Lit(":"), ZeroMinute,
+          Lit(":"), ZeroSecond $(, $tail)*]
+    };
+}
+
+impl Layout {
+    /// `time.RFC3339`.
+    pub const RFC3339: Layout = Layout {
+        text: RFC3339,
+        elems: date_time!(IsoColonTz),
+    };
+    /// `time.RFC3339Nano`.
+    pub const RFC3339_NANO: Layout = Layout {
+        text: "2006-01-02T15:04:05.999999999Z07:00",
+        elems: date_time!(FracOptional(9), IsoColonTz),
+    };
+    /// strfmt's `RFC3339Millis`.
+    pub const RFC3339_MILLIS: Layout = Layout {
+        text: "2006-01-02T15:04:05.000Z07:00",
+        elems: date_time!(FracFixed(3), IsoColonTz),
+    };
+    /// strfmt's `RFC3339Micro`.
+    pub const RFC3339_MICRO: Layout = Layout {
+        text: "2006-01-02T15:04:05.000000Z07:00",
+        elems: date_time!(FracFixed(6), IsoColonTz),
+    };
+    /// strfmt's `ISO8601LocalTime` (no zone: UTC).
+    pub const ISO8601_LOCAL_TIME: Layout = Layout {
+        text: "2006-01-02T15:04:05",
+        elems: date_time!(),
+    };
+    /// strfmt's `RFC3339FullDate`.
+    pub const FULL_DATE: Layout = Layout {
+        text: "2006-01-02",
+        elems: &[LongYear, Lit("-"), ZeroMonth, Lit("-"), ZeroDay],
+    };
+}
+
+/// A time `time.Parse` returned: the instant, and the zone offset it was
+/// written with (UTC, `0`, when it names none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParsedTime {
+    /// Seconds since the Unix epoch.
+    pub seconds: i64,
+    /// Nanoseconds within the second.
+    pub nanos: u32,
+    /// The zone offset east of UTC, in seconds.
+    pub offset: i32,
+}
+
 /// `time.ParseError.Error()` with an empty message.
-fn parse_error(value: &str, layout_elem: &str, value_elem: &[u8]) -> String {
+fn parse_error(layout: &Layout, value: &str, layout_elem: &str, value_elem: &[u8]) -> String {
     format!(
         "parsing time {} as {}: cannot parse {} as {}",
         quote(value),
-        quote(RFC3339),
+        quote(layout.text),
         quote(&String::from_utf8_lossy(value_elem)),
         quote(layout_elem)
     )
@@ -202,157 +314,278 @@ fn getnum(b: &[u8], fixed: bool) -> Option<(i64, &[u8])> {
     }
 }
 
-/// `time.Parse(time.RFC3339, value)`: `(seconds, nanoseconds)` in UTC.
-/// This is the generic layout parser with its error messages (the RFC 3339
-/// fast path accepts a subset of what it accepts, with the same result):
-/// one-digit hours, `,` fractions, fractions of any length and years 0000
-/// to 9999 are accepted.
+/// Go's `time.atoi`: an optional sign, then digits only.
+fn atoi(b: &[u8]) -> Option<i64> {
+    let (neg, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, b),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut x: i64 = 0;
+    for d in digits {
+        x = x.checked_mul(10)?.checked_add(i64::from(d - b'0'))?;
+    }
+    Some(if neg { -x } else { x })
+}
+
+/// Why one element failed: Go's `err` (the element's text and the value
+/// it was parsing) or its `rangeErrString`.
+enum ElemError {
+    Bad,
+    Range(&'static str),
+}
+
+/// `parseNanoseconds(value, nbytes)`: `value` starts with the separator.
+fn parse_nanoseconds(value: &[u8], nbytes: usize) -> Result<i64, ElemError> {
+    if !matches!(value.first(), Some(b'.' | b',')) {
+        return Err(ElemError::Bad);
+    }
+    let nbytes = nbytes.min(10);
+    let ns = atoi(value.get(1..nbytes).unwrap_or_default()).ok_or(ElemError::Bad)?;
+    if ns < 0 {
+        return Err(ElemError::Range("fractional second"));
+    }
+    Ok(ns * 10i64.pow(u32::try_from(10 - nbytes).unwrap_or(0)))
+}
+
+/// `time.Parse(layout, value)` (Go's generic layout parser, with its error
+/// messages; the RFC 3339 fast path accepts a subset of what it accepts,
+/// with the same result): one-digit hours, `,` fractions, fractions of any
+/// length where the layout has none and years 0000 to 9999 are accepted.
+/// A value without a zone is UTC.
 ///
 /// # Errors
 ///
 /// Go's `parsing time …` messages.
-pub fn parse_rfc3339(value: &str) -> Result<(i64, u32), String> {
-    let v = value.as_bytes();
-
-    // Year: "2006".
-    let year = match v.get(..4) {
-        Some(p) if digit(v, 0).is_some() => match std::str::from_utf8(p).ok().and_then(atoi) {
-            Some(y) => y,
-            None => return Err(parse_error(value, "2006", v)),
-        },
-        _ => return Err(parse_error(value, "2006", v)),
-    };
-    let rest = v.get(4..).unwrap_or_default();
-    let rest = expect(value, rest, b'-')?;
-    // Month: "01".
-    let (month, rest2) = getnum(rest, true).ok_or_else(|| parse_error(value, "01", rest))?;
-    if !(1..=12).contains(&month) {
-        return Err(parse_error_msg(value, ": month out of range"));
-    }
-    let rest = expect(value, rest2, b'-')?;
-    // Day: "02".
-    let (day, rest2) = getnum(rest, true).ok_or_else(|| parse_error(value, "02", rest))?;
-    let rest = expect(value, rest2, b'T')?;
-    // Hour: "15" (one or two digits).
-    let (hour, rest2) = getnum(rest, false).ok_or_else(|| parse_error(value, "15", rest))?;
-    if hour >= 24 {
-        return Err(parse_error_msg(value, ": hour out of range"));
-    }
-    let rest = expect(value, rest2, b':')?;
-    // Minute: "04".
-    let (min, rest2) = getnum(rest, true).ok_or_else(|| parse_error(value, "04", rest))?;
-    if min >= 60 {
-        return Err(parse_error_msg(value, ": minute out of range"));
-    }
-    let rest = expect(value, rest2, b':')?;
-    // Second: "05", then an optional fraction the layout does not have.
-    let (sec, mut rest) = getnum(rest, true).ok_or_else(|| parse_error(value, "05", rest))?;
-    if sec >= 60 {
-        return Err(parse_error_msg(value, ": second out of range"));
-    }
-    let mut nanos: i64 = 0;
-    if rest.len() >= 2 && matches!(rest.first(), Some(b'.' | b',')) && digit(rest, 1).is_some() {
-        let mut n = 2;
-        while digit(rest, n).is_some() {
-            n += 1;
-        }
-        let used = n.min(10);
-        for i in 1..used {
-            nanos = nanos * 10 + digit(rest, i).unwrap_or(0);
-        }
-        for _ in used..10 {
-            nanos *= 10;
-        }
-        rest = rest.get(n..).unwrap_or_default();
-    }
-    // Zone: "Z07:00".
-    let offset: i64 = if rest.first() == Some(&b'Z') {
-        rest = rest.get(1..).unwrap_or_default();
-        0
-    } else {
-        let bad = || parse_error(value, "Z07:00", rest);
-        if rest.len() < 6 || rest.get(3) != Some(&b':') {
-            return Err(bad());
-        }
-        // As Go: the minutes are read only if the hours were; the range
-        // checks come before the digit and sign errors (minutes win).
-        let hh = rest.get(1..3).and_then(|h| getnum(h, true)).map(|x| x.0);
-        let mm = hh.and(rest.get(4..6).and_then(|m| getnum(m, true)).map(|x| x.0));
-        let (hr, mn) = (hh.unwrap_or(0), mm.unwrap_or(0));
-        if mn > 60 {
-            return Err(parse_error_msg(
-                value,
-                ": time zone offset minute out of range",
-            ));
-        }
-        if hr > 24 {
-            return Err(parse_error_msg(
-                value,
-                ": time zone offset hour out of range",
-            ));
-        }
-        if hh.is_none() || mm.is_none() {
-            return Err(bad());
-        }
-        let off = (hr * 60 + mn) * 60;
-        let off = match rest.first() {
-            Some(b'+') => off,
-            Some(b'-') => -off,
-            _ => return Err(bad()),
+pub fn parse(layout: &Layout, value: &str) -> Result<ParsedTime, String> {
+    let mut v = value.as_bytes();
+    let (mut year, mut month, mut day) = (0i64, -1i64, -1i64);
+    let (mut hour, mut min, mut sec, mut nsec) = (0i64, 0i64, 0i64, 0i64);
+    let mut offset: i64 = 0;
+    for (i, elem) in layout.elems.iter().enumerate() {
+        let hold = v;
+        let res: Result<(), ElemError> = match *elem {
+            Lit(prefix) => {
+                // `skip` for prefixes without spaces.
+                for &c in prefix.as_bytes() {
+                    match v.split_first() {
+                        Some((f, rest)) if *f == c => v = rest,
+                        _ => return Err(parse_error(layout, value, prefix, v)),
+                    }
+                }
+                continue;
+            }
+            LongYear => match v.get(..4) {
+                Some(p) if digit(v, 0).is_some() => match atoi(p) {
+                    Some(y) => {
+                        year = y;
+                        v = v.get(4..).unwrap_or_default();
+                        Ok(())
+                    }
+                    None => Err(ElemError::Bad),
+                },
+                _ => Err(ElemError::Bad),
+            },
+            ZeroMonth => getnum(v, true).ok_or(ElemError::Bad).and_then(|(m, rest)| {
+                v = rest;
+                month = m;
+                if (1..=12).contains(&m) {
+                    Ok(())
+                } else {
+                    Err(ElemError::Range("month"))
+                }
+            }),
+            ZeroDay => getnum(v, true).ok_or(ElemError::Bad).map(|(d, rest)| {
+                // The day is checked against the month at the end.
+                v = rest;
+                day = d;
+            }),
+            Hour => getnum(v, false)
+                .ok_or(ElemError::Bad)
+                .and_then(|(h, rest)| {
+                    v = rest;
+                    hour = h;
+                    if h < 24 {
+                        Ok(())
+                    } else {
+                        Err(ElemError::Range("hour"))
+                    }
+                }),
+            ZeroMinute => getnum(v, true).ok_or(ElemError::Bad).and_then(|(m, rest)| {
+                v = rest;
+                min = m;
+                if m < 60 {
+                    Ok(())
+                } else {
+                    Err(ElemError::Range("minute"))
+                }
+            }),
+            ZeroSecond => getnum(v, true).ok_or(ElemError::Bad).and_then(|(s, rest)| {
+                v = rest;
+                sec = s;
+                if s >= 60 {
+                    return Err(ElemError::Range("second"));
+                }
+                // A fraction the layout does not have next.
+                let layout_has_fraction = matches!(
+                    layout.elems.get(i + 1),
+                    Some(FracFixed(_) | FracOptional(_))
+                );
+                if !layout_has_fraction
+                    && v.len() >= 2
+                    && matches!(v.first(), Some(b'.' | b','))
+                    && digit(v, 1).is_some()
+                {
+                    let mut n = 2;
+                    while digit(v, n).is_some() {
+                        n += 1;
+                    }
+                    nsec = parse_nanoseconds(v, n)?;
+                    v = v.get(n..).unwrap_or_default();
+                }
+                Ok(())
+            }),
+            FracFixed(digits) => {
+                let n = 1 + digits;
+                if v.len() < n {
+                    Err(ElemError::Bad)
+                } else {
+                    parse_nanoseconds(v, n).map(|ns| {
+                        nsec = ns;
+                        v = v.get(n..).unwrap_or_default();
+                    })
+                }
+            }
+            FracOptional(_) => {
+                if v.len() < 2 || !matches!(v.first(), Some(b'.' | b',')) || digit(v, 1).is_none() {
+                    // The fraction is omitted.
+                    Ok(())
+                } else {
+                    let mut n = 1;
+                    while digit(v, n).is_some() {
+                        n += 1;
+                    }
+                    parse_nanoseconds(v, n).map(|ns| {
+                        nsec = ns;
+                        v = v.get(n..).unwrap_or_default();
+                    })
+                }
+            }
+            IsoColonTz => {
+                if v.first() == Some(&b'Z') {
+                    v = v.get(1..).unwrap_or_default();
+                    offset = 0;
+                    Ok(())
+                } else if v.len() < 6 || v.get(3) != Some(&b':') {
+                    Err(ElemError::Bad)
+                } else {
+                    let (sign, hh, mm) = (v.first(), v.get(1..3), v.get(4..6));
+                    v = v.get(6..).unwrap_or_default();
+                    // As Go: the minutes are read only if the hours were;
+                    // the range checks come before the digit and sign
+                    // errors (minutes win).
+                    let hr = hh.and_then(|h| getnum(h, true)).map(|x| x.0);
+                    let mn = hr.and(mm.and_then(|m| getnum(m, true)).map(|x| x.0));
+                    let (h, m) = (hr.unwrap_or(0), mn.unwrap_or(0));
+                    offset = (h * 60 + m) * 60;
+                    if m > 60 {
+                        Err(ElemError::Range("time zone offset minute"))
+                    } else if h > 24 {
+                        Err(ElemError::Range("time zone offset hour"))
+                    } else if hr.is_none() || mn.is_none() {
+                        Err(ElemError::Bad)
+                    } else {
+                        match sign {
+                            Some(b'+') => Ok(()),
+                            Some(b'-') => {
+                                offset = -offset;
+                                Ok(())
+                            }
+                            _ => Err(ElemError::Bad),
+                        }
+                    }
+                }
+            }
         };
-        rest = rest.get(6..).unwrap_or_default();
-        off
-    };
-    if !rest.is_empty() {
-        let r = String::from_utf8_lossy(rest);
+        match res {
+            Ok(()) => {}
+            Err(ElemError::Range(what)) => {
+                return Err(parse_error_msg(value, &format!(": {what} out of range")));
+            }
+            Err(ElemError::Bad) => return Err(parse_error(layout, value, elem.text(), hold)),
+        }
+    }
+    if !v.is_empty() {
+        let r = String::from_utf8_lossy(v);
         return Err(parse_error_msg(
             value,
             &format!(": extra text: {}", quote(&r)),
         ));
     }
+    if month < 0 {
+        month = 1;
+    }
+    if day < 0 {
+        day = 1;
+    }
     if day < 1 || day > days_in(month, year) {
         return Err(parse_error_msg(value, ": day out of range"));
     }
     let days = days_from_civil(year, month, day);
-    let seconds = days * 86_400 + hour * 3600 + min * 60 + sec - offset;
-    Ok((seconds, u32::try_from(nanos).unwrap_or(0)))
+    Ok(ParsedTime {
+        seconds: days * 86_400 + hour * 3600 + min * 60 + sec - offset,
+        nanos: u32::try_from(nsec).unwrap_or(0),
+        offset: i32::try_from(offset).unwrap_or(0),
+    })
 }
 
-/// `skip(value, prefix)` for a one-byte prefix.
-fn expect<'a>(value: &str, rest: &'a [u8], c: u8) -> Result<&'a [u8], String> {
-    match rest.split_first() {
-        Some((f, r)) if *f == c => Ok(r),
-        _ => Err(parse_error(value, &char::from(c).to_string(), rest)),
-    }
-}
-
-/// Go's `time.atoi` on the four year bytes (a leading digit is known).
-fn atoi(s: &str) -> Option<i64> {
-    if s.bytes().all(|c| c.is_ascii_digit()) {
-        s.parse().ok()
-    } else {
-        None
-    }
+/// `time.Parse(time.RFC3339, value)`: `(seconds, nanoseconds)` in UTC.
+///
+/// # Errors
+///
+/// Go's `parsing time …` messages.
+pub fn parse_rfc3339(value: &str) -> Result<(i64, u32), String> {
+    parse(&Layout::RFC3339, value).map(|t| (t.seconds, t.nanos))
 }
 
 /// `time.Parse("2006-01-02", s)`: the seconds since the epoch of the day's
 /// midnight (UTC), or `None`.
 pub fn parse_date(s: &str) -> Option<i64> {
-    let b = s.as_bytes();
-    if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
-        return None;
+    parse(&Layout::FULL_DATE, s).ok().map(|t| t.seconds)
+}
+
+/// strfmt's `ParseDateTime`: the layouts `RFC3339Micro`, `RFC3339Millis`,
+/// `RFC3339`, `RFC3339Nano` and `ISO8601LocalTime` in turn, the last one's
+/// error when none parses; the empty string is the Unix epoch.
+///
+/// # Errors
+///
+/// Go's `parsing time …` message of the last layout.
+pub fn parse_strfmt_date_time(s: &str) -> Result<ParsedTime, String> {
+    if s.is_empty() {
+        return Ok(ParsedTime {
+            seconds: 0,
+            nanos: 0,
+            offset: 0,
+        });
     }
-    let num = |r: std::ops::Range<usize>| -> Option<i64> {
-        let d = b.get(r)?;
-        d.iter()
-            .all(u8::is_ascii_digit)
-            .then(|| d.iter().fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0')))
-    };
-    let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
-    if !(1..=12).contains(&m) || d < 1 || d > days_in(m, y) {
-        return None;
+    let mut last = String::new();
+    for layout in [
+        Layout::RFC3339_MICRO,
+        Layout::RFC3339_MILLIS,
+        Layout::RFC3339,
+        Layout::RFC3339_NANO,
+        Layout::ISO8601_LOCAL_TIME,
+    ] {
+        match parse(&layout, s) {
+            Ok(t) => return Ok(t),
+            Err(e) => last = e,
+        }
     }
-    Some(days_from_civil(y, m, d) * 86_400)
+    Err(last)
 }
 
 // ---------------------------------------------------------------------------
@@ -366,12 +599,19 @@ pub fn format_rfc3339(seconds: i64) -> String {
     out
 }
 
-/// `t.UTC().Format(time.RFC3339Nano)`: the fraction without trailing
-/// zeros, none when zero.
-pub fn format_rfc3339_nano(seconds: i64, nanos: u32) -> String {
-    let mut out = format_seconds(seconds);
+/// `t.Format(time.RFC3339Nano)` of a time in a zone `offset` seconds east
+/// of UTC: the local time, the fraction without trailing zeros (none when
+/// zero), then `Z` for UTC or the offset as `±hh:mm`.
+pub fn format_rfc3339_nano_in(seconds: i64, nanos: u32, offset: i32) -> String {
+    let mut out = format_seconds(seconds + i64::from(offset));
     push_fraction(&mut out, nanos);
-    out.push('Z');
+    if offset == 0 {
+        out.push('Z');
+    } else {
+        let minutes = offset.unsigned_abs() / 60;
+        let sign = if offset < 0 { '-' } else { '+' };
+        let _ = write!(out, "{sign}{:02}:{:02}", minutes / 60, minutes % 60);
+    }
     out
 }
 
@@ -502,12 +742,73 @@ mod tests {
 
     #[test]
     fn times_format_like_go() {
-        assert_eq!(format_rfc3339_nano(0, 0), "1970-01-01T00:00:00Z");
+        assert_eq!(format_rfc3339_nano_in(0, 0, 0), "1970-01-01T00:00:00Z");
         assert_eq!(
-            format_rfc3339_nano(1_577_836_800, 120_000_000),
+            format_rfc3339_nano_in(1_577_836_800, 120_000_000, 0),
             "2020-01-01T00:00:00.12Z"
         );
         assert_eq!(format_rfc3339(-62_135_596_800), "0001-01-01T00:00:00Z");
+        assert_eq!(
+            format_rfc3339_nano_in(1_704_063_600, 5, 3600),
+            "2024-01-01T00:00:00.000000005+01:00"
+        );
+        assert_eq!(
+            format_rfc3339_nano_in(1_704_072_600, 0, -5400),
+            "2024-01-01T00:00:00-01:30"
+        );
+    }
+
+    #[test]
+    fn layouts_parse_and_fail_like_go() {
+        let full_date = |s: &str| parse(&Layout::FULL_DATE, s);
+        assert_eq!(
+            full_date("2024-02-29").map(|t| t.seconds),
+            Ok(1_709_164_800)
+        );
+        assert_eq!(
+            full_date("2024-02-30"),
+            Err("parsing time \"2024-02-30\": day out of range".into())
+        );
+        assert_eq!(
+            full_date("2024-02-29T00:00:00Z"),
+            Err("parsing time \"2024-02-29T00:00:00Z\": extra text: \"T00:00:00Z\"".into())
+        );
+        assert_eq!(
+            full_date("2024-2-29"),
+            Err(
+                "parsing time \"2024-2-29\" as \"2006-01-02\": cannot parse \"2-29\" as \"01\""
+                    .into()
+            )
+        );
+        // The fixed fraction takes a sign, as Go's atoi does.
+        let millis = |s: &str| parse(&Layout::RFC3339_MILLIS, s);
+        assert_eq!(
+            millis("2024-01-01T00:00:00.+12Z").map(|t| t.nanos),
+            Ok(12_000_000)
+        );
+        assert_eq!(
+            millis("2024-01-01T00:00:00.-12Z"),
+            Err("parsing time \"2024-01-01T00:00:00.-12Z\": fractional second out of range".into())
+        );
+        assert_eq!(
+            millis("2024-01-01T00:00:00.12Z"),
+            Err("parsing time \"2024-01-01T00:00:00.12Z\" as \"2006-01-02T15:04:05.000Z07:00\": cannot parse \".12Z\" as \".000\"".into())
+        );
+        // strfmt's date-time: the last layout's error; no zone is UTC.
+        assert_eq!(
+            parse_strfmt_date_time("2024-01-01t00:00:00z"),
+            Err("parsing time \"2024-01-01t00:00:00z\" as \"2006-01-02T15:04:05\": cannot parse \"t00:00:00z\" as \"T\"".into())
+        );
+        let t = parse_strfmt_date_time("2024-01-01T00:00:00.5+01:00").unwrap();
+        assert_eq!(
+            (t.seconds, t.nanos, t.offset),
+            (1_704_063_600, 500_000_000, 3600)
+        );
+        assert_eq!(
+            parse_strfmt_date_time("2024-01-01T00:00:00").map(|t| t.offset),
+            Ok(0)
+        );
+        assert_eq!(parse_strfmt_date_time("").map(|t| t.seconds), Ok(0));
     }
 
     #[test]

@@ -30,10 +30,10 @@ fn show(v: &Val<'_>) -> String {
         Val::Str(s) => format!("'{}'", s.as_str()),
         Val::Bytes(b) => format!("b{b:?}"),
         Val::Duration(d) => format!("duration({})", crate::cel::lib::time::format_duration(*d)),
-        Val::Timestamp(s, n) => {
+        Val::Timestamp(s, n, off) => {
             format!(
                 "timestamp({})",
-                crate::go::time::format_rfc3339_nano(*s, *n)
+                crate::go::time::format_rfc3339_nano_in(*s, *n, *off)
             )
         }
         Val::List(l) => format!(

@@ -76,7 +76,7 @@ pub fn display(v: &Val<'_>) -> String {
         Val::Str(s) => s.as_str().to_string(),
         Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
         Val::Duration(d) => time::format_duration(*d),
-        Val::Timestamp(s, n) => crate::go::time::format_rfc3339_nano(*s, *n),
+        Val::Timestamp(s, n, off) => crate::go::time::format_rfc3339_nano_in(*s, *n, *off),
         Val::Type(t) => t.to_string(),
         other => other.type_name(),
     }
@@ -246,6 +246,19 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             }
             cost
         }
+        "validate" if receiver => match first {
+            Some(Val::Ext(e)) => match &**e {
+                Ext::Format(f) => {
+                    // The string against a regex as long as the format's.
+                    let s = ((1.0 + size(1) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
+                    let r = (format_max_regex_size(f) as f64 * REGEX_STRING_LENGTH_COST_FACTOR)
+                        .ceil() as u64;
+                    s.saturating_mul(r)
+                }
+                _ => 1,
+            },
+            _ => 1,
+        },
         "sets.contains" | "sets.equivalent" | "sets.intersects" => {
             size(0).saturating_mul(size(1)).max(1)
         }
@@ -254,6 +267,23 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         // `family`, the `is…` address tests, `sign`, `asInteger`,
         // `isInteger`, `asApproximateFloat`, `isGreaterThan`, `isLessThan`,
         // `compareTo`, `add`, `sub`).
+        _ => 1,
+    }
+}
+
+/// The `MaxRegexSize` of a named format of the Kubernetes format library:
+/// the length of the regex its check is costed as.
+fn format_max_regex_size(name: &str) -> u64 {
+    match name {
+        "dns1123Label" | "dns1035Label" | "dns1123LabelPrefix" | "dns1035LabelPrefix" => 30,
+        "dns1123Subdomain" | "qualifiedName" | "dns1123SubdomainPrefix" => 60,
+        "labelValue" => 40,
+        "uri" => 1103,
+        // strfmt's `UUIDPattern`.
+        "uuid" => 70,
+        "byte" => 84,
+        // strfmt's `DateTimePattern`, for both.
+        "date" | "datetime" => 71,
         _ => 1,
     }
 }
@@ -412,8 +442,8 @@ fn dispatch<'a>(
             _ => Err(EvalError::no_overload()),
         },
         ("timestamp", false, 1) => match arg(args, 0)? {
-            Val::Timestamp(s, n) => Ok(Val::Timestamp(*s, *n)),
-            Val::Int(i) => time::check_ts(*i, 0),
+            Val::Timestamp(s, n, off) => Ok(Val::Timestamp(*s, *n, *off)),
+            Val::Int(i) => time::check_ts(*i, 0, 0),
             Val::Str(s) => time::string_to_timestamp(s.as_str()),
             _ => Err(EvalError::no_overload()),
         },
@@ -724,17 +754,19 @@ fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
             r.map(Val::Duration)
                 .ok_or_else(|| EvalError::new("duration overflow"))
         }
-        (Val::Timestamp(s, n), Val::Duration(d)) if op == "_+_" || op == "_-_" => {
+        (Val::Timestamp(s, n, off), Val::Duration(d)) if op == "_+_" || op == "_-_" => {
             let d = if op == "_-_" {
                 d.checked_neg()
                     .ok_or_else(|| EvalError::new("timestamp overflow"))?
             } else {
                 *d
             };
-            time::ts_add(*s, *n, d)
+            time::ts_add(*s, *n, *off, d)
         }
-        (Val::Duration(d), Val::Timestamp(s, n)) if op == "_+_" => time::ts_add(*s, *n, *d),
-        (Val::Timestamp(s1, n1), Val::Timestamp(s2, n2)) if op == "_-_" => {
+        (Val::Duration(d), Val::Timestamp(s, n, off)) if op == "_+_" => {
+            time::ts_add(*s, *n, *off, *d)
+        }
+        (Val::Timestamp(s1, n1, _), Val::Timestamp(s2, n2, _)) if op == "_-_" => {
             let a = i128::from(*s1) * 1_000_000_000 + i128::from(*n1);
             let b = i128::from(*s2) * 1_000_000_000 + i128::from(*n2);
             i64::try_from(a - b)
@@ -775,7 +807,7 @@ fn to_int<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Str(s) => go_parse_int(s.as_str())
             .map(Val::Int)
             .ok_or_else(|| string_conv_err("int")),
-        Val::Timestamp(s, _) => Ok(Val::Int(*s)),
+        Val::Timestamp(s, _, _) => Ok(Val::Int(*s)),
         Val::Duration(d) => Ok(Val::Int(*d)),
         _ => Err(conv_err(v, "int")),
     }
@@ -855,7 +887,9 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
             )),
         },
         Val::Duration(d) => Ok(owned_str(time::format_duration(*d))),
-        Val::Timestamp(s, n) => Ok(owned_str(crate::go::time::format_rfc3339_nano(*s, *n))),
+        Val::Timestamp(s, n, off) => Ok(owned_str(crate::go::time::format_rfc3339_nano_in(
+            *s, *n, *off,
+        ))),
         Val::Ext(e) => match &**e {
             Ext::Ip(ip) => Ok(owned_str(ip.to_string())),
             Ext::Cidr(c) => Ok(owned_str(c.to_string())),

@@ -525,7 +525,7 @@ fn validate_format(f: &str, s: &str) -> Vec<String> {
             }
         }
         "datetime" => {
-            if super::time::parse_strfmt_date_time(s).is_some() {
+            if crate::go::formats::check("date-time", s) == Some(true) {
                 vec![]
             } else {
                 vec!["invalid datetime".into()]

@@ -12,21 +12,22 @@ use crate::go;
 const MIN_TS: i64 = -62_135_596_800;
 const MAX_TS: i64 = 253_402_300_799;
 
-/// A timestamp in range, or `timestamp overflow`.
-pub(crate) fn check_ts<'a>(secs: i64, nanos: u32) -> EvalResult<'a> {
+/// A timestamp in range (in the zone `offset` seconds east of UTC), or
+/// `timestamp overflow`.
+pub(crate) fn check_ts<'a>(secs: i64, nanos: u32, offset: i32) -> EvalResult<'a> {
     if !(MIN_TS..=MAX_TS).contains(&secs) {
         return Err(EvalError::new("timestamp overflow"));
     }
-    Ok(Val::Timestamp(secs, nanos))
+    Ok(Val::Timestamp(secs, nanos, offset))
 }
 
-/// `timestamp + duration`.
-pub(crate) fn ts_add<'a>(secs: i64, nanos: u32, d: i64) -> EvalResult<'a> {
+/// `timestamp + duration`, in the timestamp's zone.
+pub(crate) fn ts_add<'a>(secs: i64, nanos: u32, offset: i32, d: i64) -> EvalResult<'a> {
     let total = i128::from(secs) * 1_000_000_000 + i128::from(nanos) + i128::from(d);
     let s = total.div_euclid(1_000_000_000);
     let n = total.rem_euclid(1_000_000_000);
     let s = i64::try_from(s).map_err(|_| EvalError::new("timestamp overflow"))?;
-    check_ts(s, n as u32)
+    check_ts(s, n as u32, offset)
 }
 
 /// cel-go's conversion of a string to a duration (`duration('1h')`): Go's
@@ -47,36 +48,10 @@ pub(crate) fn string_to_duration(s: &str) -> Result<i64, EvalError> {
 /// cel-go's type conversion error (without Go's reason), or `timestamp
 /// overflow`.
 pub(crate) fn string_to_timestamp<'a>(s: &str) -> EvalResult<'a> {
-    match go::time::parse_rfc3339(s) {
-        Ok((secs, nanos)) => check_ts(secs, nanos),
+    match go::time::parse(&go::time::Layout::RFC3339, s) {
+        Ok(t) => check_ts(t.seconds, t.nanos, t.offset),
         Err(_) => Err(super::string_conv_err("google.protobuf.Timestamp")),
     }
-}
-
-/// strfmt's `ParseDateTime`: RFC 3339 with or without fractions, and the
-/// forms without a colon in the zone or without a zone.
-pub(crate) fn parse_strfmt_date_time(s: &str) -> Option<(i64, u32)> {
-    if let Ok(t) = go::time::parse_rfc3339(s) {
-        return Some(t);
-    }
-    // `2006-01-02T15:04:05.999999999Z0700` and `…Z07:00` variants, and no zone.
-    let b = s.as_bytes();
-    if b.len() >= 19 {
-        let zone_start = (19..b.len())
-            .find(|&i| matches!(b.get(i), Some(b'+' | b'-' | b'Z')))
-            .unwrap_or(b.len());
-        let head = s.get(..zone_start)?;
-        let zone = s.get(zone_start..)?;
-        let fixed_zone = if zone.is_empty() {
-            "Z".to_string()
-        } else if zone.len() == 5 {
-            format!("{}:{}", zone.get(..3)?, zone.get(3..)?)
-        } else {
-            zone.to_string()
-        };
-        return go::time::parse_rfc3339(&format!("{head}{fixed_zone}")).ok();
-    }
-    None
 }
 
 /// cel-go's string of a duration: seconds with up to nine decimals, `s`.
@@ -128,7 +103,7 @@ pub(crate) fn accessor<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
             "getMilliseconds" => d / 1_000_000,
             _ => return Err(EvalError::no_overload()),
         })),
-        Some(Val::Timestamp(secs, nanos)) => {
+        Some(Val::Timestamp(secs, nanos, _)) => {
             let offset = match args.get(1) {
                 Some(Val::Str(tz)) => zone_offset(tz.as_str())?,
                 Some(_) => return Err(EvalError::no_overload()),
