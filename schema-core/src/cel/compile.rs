@@ -807,9 +807,9 @@ pub struct RuleCompilation {
     pub message_expression_max_cost: Option<u64>,
     /// The rule's program (`Program`): the checked expression the
     /// evaluator runs, when the rule compiled.
-    pub program: Option<IdedExpr>,
+    pub program: Option<Compiled>,
     /// The messageExpression's program, when it compiled.
-    pub message_expression: Option<IdedExpr>,
+    pub message_expression: Option<Compiled>,
 }
 
 /// Compiles a rule and its messageExpression (`compileRule`).
@@ -838,7 +838,7 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
     result.uses_old_self = compiled.checked.references_variable(OLD_SCOPED_VAR_NAME);
     result.max_cost = compiled.cost.max;
     result.max_cardinality = crate::cel::decl::max_cardinality(env.root.min_serialized_size);
-    result.program = Some(compiled.expr);
+    result.program = Some(compiled);
     if let Some(msg) = rule.message_expression.as_deref().filter(|m| !m.is_empty()) {
         match compile_expression(msg, check_env, &env.root, env.version) {
             Err(e) => {
@@ -851,7 +851,7 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
             }
             Ok(c) => {
                 result.message_expression_max_cost = Some(c.cost.max);
-                result.message_expression = Some(c.expr);
+                result.message_expression = Some(c);
             }
         }
     }

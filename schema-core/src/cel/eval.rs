@@ -22,7 +22,8 @@ use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 use super::cost::{LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST};
 use super::error::EvalError;
 use super::lib;
-use super::type_check::qualified_name;
+use super::type_check::{Checked, Reference, qualified_name};
+use super::types::Type;
 use super::value::{EvalResult, List, MapV, OwnedMap, Val, key_ok};
 
 /// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
@@ -55,9 +56,15 @@ pub struct Outcome<'a> {
 }
 
 /// Evaluates `expr` in `act` with a per-call cost `limit`.
-pub fn evaluate<'a>(expr: &IdedExpr, act: &Activation<'a>, limit: u64) -> Outcome<'a> {
+pub fn evaluate<'a>(
+    expr: &IdedExpr,
+    checked: Option<&Checked>,
+    act: &Activation<'a>,
+    limit: u64,
+) -> Outcome<'a> {
     let mut ev = Evaluator {
         act,
+        checked,
         locals: Vec::new(),
         cost: 0,
         limit,
@@ -73,6 +80,9 @@ pub fn evaluate<'a>(expr: &IdedExpr, act: &Activation<'a>, limit: u64) -> Outcom
 
 struct Evaluator<'x, 'a> {
     act: &'x Activation<'a>,
+    /// What the checker resolved (overloads, types), which a few calls
+    /// depend on as in cel-go's planned program.
+    checked: Option<&'x Checked>,
     locals: Vec<(&'x str, EvalResult<'a>)>,
     cost: u64,
     limit: u64,
@@ -115,7 +125,7 @@ const TYPE_NAMES: &[&str] = &[
 ];
 
 /// Namespaces of global functions written as `ns.fn(...)`.
-const NAMESPACES: &[&str] = &["optional", "sets", "format", "strings", "ip"];
+const NAMESPACES: &[&str] = &["optional", "sets", "format", "strings", "ip", "lists"];
 
 impl<'x, 'a> Evaluator<'x, 'a> {
     fn charge(&mut self, n: u64) -> Result<(), EvalError> {
@@ -142,6 +152,11 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             Expr::Unspecified => Err(EvalError::new("unspecified expression")),
             Expr::Literal(l) => Ok(literal(l)),
             Expr::Ident(name) => {
+                // A type identifier is a constant of the planned program:
+                // free.
+                if self.is_type_name(name) {
+                    return Ok(Val::type_val(name));
+                }
                 self.charge(1)?;
                 self.resolve(name)
             }
@@ -166,7 +181,6 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 if let Some(name) = qualified_name(e)
                     && self.is_type_name(&name)
                 {
-                    self.charge(1)?;
                     return Ok(Val::type_val(&name));
                 }
                 let operand = self.eval(&sel.operand)?;
@@ -230,6 +244,24 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             Expr::Comprehension(c) => self.comprehension(c),
             Expr::Call(call) => self.call(e, call),
         }
+    }
+
+    /// The zero of a call's static result type (`int` when unknown).
+    fn zero_of(&self, id: u64) -> Val<'a> {
+        match self.checked.map(|c| c.type_of(id)) {
+            Some(Type::Uint) => Val::Uint(0),
+            Some(Type::Double) => Val::Double(0.0),
+            Some(Type::Duration) => Val::Duration(0),
+            _ => Val::Int(0),
+        }
+    }
+
+    /// Whether the checker matched the call to several overloads.
+    fn dispatched_at_runtime(&self, id: u64) -> bool {
+        matches!(
+            self.checked.and_then(|c| c.references.get(&id)),
+            Some(Reference::Function { overloads, .. }) if overloads.len() > 1
+        )
     }
 
     fn is_type_name(&self, name: &str) -> bool {
@@ -569,6 +601,20 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         }
         let work = target.iter().chain(&vals).map(work_of).sum::<u64>();
         let (v, cost) = lib::call(&fname, target, vals, args);
+        let v = match v {
+            // cel-go picks `sum`'s overload by the list's static type: an
+            // empty list sums to the zero of its element type.
+            Ok(Val::Int(0)) if fname == "sum" => Ok(self.zero_of(e.id)),
+            other => other,
+        };
+        // A call the checker could not narrow to one overload is
+        // dispatched at runtime without an overload id, so cel-go's
+        // costs by overload id do not apply to it.
+        let cost = if self.dispatched_at_runtime(e.id) {
+            lib::runtime_dispatch_cost(&fname, cost)
+        } else {
+            cost
+        };
         self.work = self
             .work
             .saturating_add(work)
@@ -674,6 +720,10 @@ const CONVERSIONS: &[&str] = &[
 fn is_const(e: &IdedExpr) -> bool {
     match &e.expr {
         Expr::Literal(_) => true,
+        // Type identifiers (`int`, `google.protobuf.Duration`).
+        Expr::Ident(_) | Expr::Select(_) => {
+            qualified_name(e).is_some_and(|n| TYPE_NAMES.contains(&n.as_str()))
+        }
         Expr::List(l) => l.elements.iter().all(is_const),
         Expr::Map(m) => m.entries.iter().all(|en| match &en.expr {
             EntryExpr::MapEntry(me) => is_const(&me.key) && is_const(&me.value),

@@ -629,7 +629,12 @@ impl Walk {
             } else {
                 activation.clone()
             };
-            let out = evaluate(program, &rule_activation, self.opts.per_call_limit);
+            let out = evaluate(
+                &program.expr,
+                Some(&program.checked),
+                &rule_activation,
+                self.opts.per_call_limit,
+            );
             if out.cost > i64::MAX as u64 || out.cost as i64 > remaining {
                 self.errors.push(invalid(path, type_, OUT_OF_BUDGET));
                 return -1;
@@ -672,7 +677,12 @@ impl Walk {
             let mut detail = None;
             if let Some(me) = &cr.message_expression {
                 let src = rule.message_expression.as_deref().unwrap_or("");
-                let mo = evaluate(me, &activation, self.opts.per_call_limit);
+                let mo = evaluate(
+                    &me.expr,
+                    Some(&me.checked),
+                    &activation,
+                    self.opts.per_call_limit,
+                );
                 if mo.cost > i64::MAX as u64 || mo.cost as i64 > remaining {
                     self.add(
                         ratchet,

@@ -15,7 +15,7 @@ use serde_json::{Map as JsonMap, Value};
 use super::error::EvalError;
 use super::escape;
 use super::lib::Ext;
-use crate::go::json::deep_equal;
+use crate::go::json::{GoNum, deep_equal};
 use crate::go::time::Layout;
 use crate::model::structural::{Generic, Structural};
 
@@ -865,6 +865,9 @@ fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, Eva
             Ok(!unconverted && seen.iter().all(|s| *s))
         }
         ListKind::Map(keys) => {
+            if let List::Json { items, schema, .. } = x {
+                return json_map_list_equals(items, *schema, keys, y, depth);
+            }
             let xs = x.to_vec()?;
             let xkeys = xs
                 .iter()
@@ -911,6 +914,76 @@ fn list_equals<'a>(x: &List<'a>, y: &List<'a>, depth: usize) -> Result<bool, Eva
             Ok(true)
         }
     }
+}
+
+/// `unstructuredMapList.Equal`: the receiver's raw elements by their raw
+/// key (`toMapKey`: the values of the escaped key property names, a later
+/// element replacing an earlier one with the same key, an element that is
+/// not an object a key equal to nothing); each element of the other list
+/// found by its raw key and equal to the receiver's element; every key
+/// seen.
+fn json_map_list_equals<'a>(
+    items: &'a [Value],
+    schema: SchemaRef<'a>,
+    keys: &[String],
+    y: &List<'a>,
+    depth: usize,
+) -> Result<bool, EvalError> {
+    // Keyed elements by key (the last one with each key); elements that
+    // are not objects have no key and are never found.
+    let mut table: std::collections::HashMap<Vec<String>, &'a Value> =
+        std::collections::HashMap::with_capacity(items.len());
+    for e in items {
+        if let Some(k) = raw_map_key(e.as_object(), keys) {
+            table.insert(k, e);
+        }
+    }
+    let unkeyed = items.iter().filter(|e| !e.is_object()).count();
+    let mut seen: std::collections::HashSet<Vec<String>> = std::collections::HashSet::new();
+    for j in 0..y.len() {
+        let Some(v) = y.get(j) else { return Ok(false) };
+        let raw = match &v {
+            Ok(Val::Map(MapV::Json { obj, .. })) => Some(*obj),
+            _ => None,
+        };
+        let Some(k) = raw_map_key(raw, keys) else {
+            return Ok(false);
+        };
+        let Some(element) = table.get(&k) else {
+            return Ok(false);
+        };
+        if !equals(&from_json(element, schema)?, &v?, depth + 1)? {
+            return Ok(false);
+        }
+        seen.insert(k);
+    }
+    Ok(seen.len() == table.len() + unkeyed)
+}
+
+/// A raw map-list key: `None` for an element that is not an object (Go's
+/// fresh error value, equal to nothing); else the key properties' values,
+/// compared as Go compares the interface values of its key (up to three
+/// properties) or their `%#v` text (more).
+type RawMapKey = Option<Vec<String>>;
+
+fn raw_map_key(obj: Option<&JsonMap<String, Value>>, keys: &[String]) -> RawMapKey {
+    let obj = obj?;
+    let typed = keys.len() <= 3;
+    Some(
+        keys.iter()
+            .map(|k| match obj.get(k) {
+                None | Some(Value::Null) => "nil".to_string(),
+                Some(Value::Number(n)) => match GoNum::of(n) {
+                    GoNum::Int(i) if typed => format!("int64 {i}"),
+                    // Go's `==`: -0 equals 0.
+                    GoNum::Float(f) if typed => format!("float64 {}", (f + 0.0).to_bits()),
+                    GoNum::Int(i) => i.to_string(),
+                    GoNum::Float(f) => crate::go::fmt::format_float(f),
+                },
+                Some(other) => crate::go::json::go_json(other, false),
+            })
+            .collect(),
+    )
 }
 
 fn keys_equal<'a>(

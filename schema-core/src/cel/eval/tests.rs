@@ -81,7 +81,7 @@ fn run_with(
     let self_ = Ok(from_json(obj, SchemaRef::of(&s)).unwrap());
     let old_self = old.map(|o| Ok(from_json(o, SchemaRef::of(&s)).unwrap()));
     let act = Activation { self_, old_self };
-    let out = evaluate(&expr, &act, PER_CALL_LIMIT);
+    let out = evaluate(&expr, None, &act, PER_CALL_LIMIT);
     (out.result.map(|v| show(&v)).map_err(|e| e.msg), out.cost)
 }
 
@@ -518,7 +518,7 @@ fn per_call_cost_limit_stops_blowups() {
                     self_: Ok(Val::Null),
                     old_self: None,
                 };
-                show(&evaluate(&expr, &act, PER_CALL_LIMIT).result.unwrap())
+                show(&evaluate(&expr, None, &act, PER_CALL_LIMIT).result.unwrap())
             })
             .unwrap()
             .join()
@@ -537,7 +537,7 @@ fn per_call_cost_limit_stops_blowups() {
                     self_: Ok(Val::Null),
                     old_self: None,
                 };
-                show(&evaluate(&expr, &act, PER_CALL_LIMIT).result.unwrap())
+                show(&evaluate(&expr, None, &act, PER_CALL_LIMIT).result.unwrap())
             })
             .unwrap()
             .join()

@@ -1,10 +1,11 @@
 //! The functions of the API server's CEL environment: cel-go's standard
 //! library and optional types, the strings extension (version 2), sets,
-//! and the Kubernetes libraries (lists, regex, URLs, quantity, IP, CIDR,
+//! the lists extension (version 3), and the Kubernetes libraries (lists, regex, URLs, quantity, IP, CIDR,
 //! format), with their runtime costs (cel-go's `costCall` and the
 //! Kubernetes `library.CostEstimator.CallCost`).
 
 pub(crate) mod ip;
+pub(crate) mod lists_ext;
 pub(crate) mod quantity;
 pub(crate) mod strings;
 pub(crate) mod time;
@@ -161,9 +162,45 @@ pub(crate) fn error_call_cost(
     call_cost(name, receiver, &args, None)
 }
 
+/// The cost of a call dispatched at runtime (the checker matched several
+/// overloads): cel-go's cost tracker has no overload id for it, so its
+/// costs by overload id (its own O(n) functions, the lists extension's
+/// trackers) give way to the default 1; the Kubernetes costs, by function
+/// name, still apply.
+pub(crate) fn runtime_dispatch_cost(name: &str, cost: u64) -> u64 {
+    let by_overload_id = matches!(
+        name,
+        "startsWith"
+            | "endsWith"
+            | "string"
+            | "bytes"
+            | "@in"
+            | "_<_"
+            | "_>_"
+            | "_<=_"
+            | "_>=_"
+            | "_+_"
+            | "matches"
+            | "contains"
+            | "format"
+            | "strings.quote"
+            | "slice"
+            | "flatten"
+            | "sort"
+            | "@sortByAssociatedKeys"
+            | "lists.range"
+            | "reverse"
+            | "distinct"
+    );
+    if by_overload_id { 1 } else { cost }
+}
+
 fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'_>>) -> u64 {
     let size = |i: usize| args.get(i).map_or(1, Val::actual_size);
     let first = args.first();
+    if lists_ext::handles(name, receiver, args) {
+        return lists_ext::cost(name, args, result);
+    }
     match name {
         // cel-go's own O(n) overloads.
         // The prefix or suffix is traversed, not the receiver.
@@ -572,6 +609,7 @@ fn dispatch<'a>(
             true,
             1 | 2,
         ) => ip::call(name, args),
+        _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),
         _ if name.starts_with("format.") || name == "validate" => {
             super::lib::strings::format_lib(name, receiver, args)
         }
