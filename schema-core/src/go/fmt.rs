@@ -1,6 +1,7 @@
 //! Go's `fmt` and `strconv` as apimachinery's messages use them: `%v` of
 //! numbers (`strconv.FormatFloat` with `'g'` and `'e'`), `%q` of strings
-//! (`strconv.Quote`) and the `unicode.IsPrint` it rests on.
+//! (`strconv.Quote`) and the `unicode.IsPrint` it rests on, and
+//! `strconv.Atoi`.
 
 use std::fmt::Write as _;
 
@@ -64,6 +65,33 @@ pub(crate) fn format_float_e(f: f64) -> String {
 pub fn format_float_f(f: f64) -> String {
     // Rust's `Display` for f64 is exactly that.
     format!("{f}")
+}
+
+/// `strconv.Atoi`: an optional sign and decimal digits, in `int64`.
+///
+/// # Errors
+///
+/// Go's `strconv.Atoi: parsing "…": invalid syntax` or `value out of
+/// range`.
+pub fn atoi(s: &str) -> Result<i64, String> {
+    let err = |what: &str| format!("strconv.Atoi: parsing {}: {what}", go_quote(s));
+    let (neg, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err("invalid syntax"));
+    }
+    let mut n: i128 = 0;
+    for b in digits.bytes() {
+        n = n * 10 + i128::from(b - b'0');
+        if n > i128::from(i64::MAX) + 1 {
+            return Err(err("value out of range"));
+        }
+    }
+    let n = if neg { -n } else { n };
+    i64::try_from(n).map_err(|_| err("value out of range"))
 }
 
 /// Go's `strconv.Quote`: double quotes, with `\"`, `\\`, control characters

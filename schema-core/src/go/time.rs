@@ -589,6 +589,42 @@ pub fn parse_strfmt_date_time(s: &str) -> Result<ParsedTime, String> {
 }
 
 // ---------------------------------------------------------------------------
+// time.LoadLocation
+// ---------------------------------------------------------------------------
+
+/// The offset east of UTC, in seconds, of the location `name`
+/// (`time.LoadLocation`) at the instant `unix_seconds`: `""` and `UTC` are
+/// UTC, `Local` is the server's zone (UTC, as in its container images), and
+/// any other name an IANA time zone, matched exactly (from the IANA
+/// database bundled with the toolchain, so the answer does not depend on
+/// the machine).
+///
+/// # Errors
+///
+/// Go's `unknown time zone …` or `time: invalid location name`.
+pub fn location_offset(name: &str, unix_seconds: i64) -> Result<i32, String> {
+    if name.is_empty() || name == "UTC" || name == "Local" {
+        return Ok(0);
+    }
+    if name.contains("..") || name.starts_with('/') || name.starts_with('\\') {
+        return Err("time: invalid location name".to_string());
+    }
+    let unknown = || format!("unknown time zone {name}");
+    static DB: std::sync::OnceLock<jiff::tz::TimeZoneDatabase> = std::sync::OnceLock::new();
+    let tz = DB
+        .get_or_init(jiff::tz::TimeZoneDatabase::bundled)
+        .get(name)
+        .map_err(|_| unknown())?;
+    // The database matches names without regard to case; Go's file
+    // lookup does not.
+    if tz.iana_name() != Some(name) {
+        return Err(unknown());
+    }
+    let at = jiff::Timestamp::from_second(unix_seconds).map_err(|_| unknown())?;
+    Ok(tz.to_offset(at).seconds())
+}
+
+// ---------------------------------------------------------------------------
 // Time.Format
 // ---------------------------------------------------------------------------
 

@@ -70,27 +70,25 @@ pub(crate) fn format_duration(d: i64) -> String {
     out
 }
 
-/// A fixed time zone offset in seconds: `UTC`, `Z`, `±HH:MM`.
-fn zone_offset(tz: &str) -> Result<i64, EvalError> {
-    if tz == "UTC" || tz == "Z" || tz.is_empty() {
-        return Ok(0);
-    }
-    let b = tz.as_bytes();
-    let sign = match b.first() {
-        Some(b'+') => 1,
-        Some(b'-') => -1,
-        _ => {
-            return Err(EvalError::new(format!("unknown time zone {tz}")));
-        }
+/// The offset east of UTC, in seconds, of the time zone argument of a
+/// timestamp accessor at the instant `unix_seconds`.
+fn zone_offset(tz: &str, unix_seconds: i64) -> Result<i64, EvalError> {
+    // cel-go's `inTimeZone`: a name without `:` is a location
+    // (`time.LoadLocation`); else hours and minutes, each `strconv.Atoi`
+    // (unchecked: `01:75` is 2h15m), as a Go `time.Duration`.
+    let Some((h, m)) = tz.split_once(':') else {
+        return go::time::location_offset(tz, unix_seconds)
+            .map(i64::from)
+            .map_err(EvalError::new);
     };
-    let (h, m) = match tz.get(1..).and_then(|r| r.split_once(':')) {
-        Some((h, m)) => (h.parse::<i64>().ok(), m.parse::<i64>().ok()),
-        None => (None, None),
+    let hr = go::fmt::atoi(h).map_err(EvalError::new)?;
+    let min = go::fmt::atoi(m).map_err(EvalError::new)?;
+    let minutes = if tz.starts_with('-') {
+        hr.wrapping_mul(60).wrapping_sub(min)
+    } else {
+        hr.wrapping_mul(60).wrapping_add(min)
     };
-    match (h, m) {
-        (Some(h), Some(m)) => Ok(sign * (h * 3600 + m * 60)),
-        _ => Err(EvalError::new(format!("unknown time zone {tz}"))),
-    }
+    Ok(minutes.wrapping_mul(60_000_000_000) / 1_000_000_000)
 }
 
 /// The timestamp and duration accessors (`getFullYear`, …).
@@ -105,11 +103,11 @@ pub(crate) fn accessor<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
         })),
         Some(Val::Timestamp(secs, nanos, _)) => {
             let offset = match args.get(1) {
-                Some(Val::Str(tz)) => zone_offset(tz.as_str())?,
+                Some(Val::Str(tz)) => zone_offset(tz.as_str(), *secs)?,
                 Some(_) => return Err(EvalError::no_overload()),
                 None => 0,
             };
-            let local = secs + offset;
+            let local = secs.wrapping_add(offset);
             let days = local.div_euclid(86_400);
             let rem = local.rem_euclid(86_400);
             let (y, m, d) = go::time::civil_from_days(days);
