@@ -149,7 +149,10 @@ pub fn parse_versioned(source: &str, v: CompatibilityVersion) -> Result<Parsed, 
         .max_recursion_depth(1000)
         .parse_with_source_info(source)
     {
-        Ok((expr, info)) => Ok(Parsed { expr, info, shape }),
+        Ok((expr, mut info)) => {
+            place_negative_literals(&expr, &mut info, source);
+            Ok(Parsed { expr, info, shape })
+        }
         Err(errs) => Err(errs
             .errors
             .iter()
@@ -159,6 +162,41 @@ pub fn parse_versioned(source: &str, v: CompatibilityVersion) -> Result<Parsed, 
                 message: cel_go_syntax_message(&e.msg),
             })
             .collect()),
+    }
+}
+
+/// cel-go's grammar reads a minus sign before a number as part of the
+/// literal (`-5` is the literal -5, not a negation), so the literal starts
+/// at the sign; the parser here places it at its digits. A numeric literal
+/// preceded by `-` (over whitespace) starts there, unless it is a
+/// non-negative right operand of a subtraction.
+fn place_negative_literals(expr: &IdedExpr, info: &mut SourceInfo, source: &str) {
+    let mut operands = std::collections::HashSet::new();
+    let mut literals = Vec::new();
+    crate::cel::ast::visit(expr, &mut |e| match &e.expr {
+        Expr::Call(c) if c.func_name == "_-_" && c.target.is_none() => {
+            if let [_, r] = c.args.as_slice() {
+                operands.insert(r.id);
+            }
+        }
+        Expr::Literal(LiteralValue::Int(i)) => literals.push((e.id, i64::from(*i) < 0)),
+        Expr::Literal(LiteralValue::Double(d)) => literals.push((e.id, f64::from(*d) < 0.0)),
+        _ => {}
+    });
+    let bytes = source.as_bytes();
+    for (id, negative) in literals {
+        if !negative && operands.contains(&id) {
+            continue;
+        }
+        let Some((start, stop)) = info.offset_for(id) else {
+            continue;
+        };
+        let before = bytes
+            .get(..start as usize)
+            .and_then(|b| b.iter().rposition(|c| !c.is_ascii_whitespace()));
+        if let Some(sign) = before.filter(|&i| bytes.get(i) == Some(&b'-')) {
+            info.add_offset(id, sign as u32, stop);
+        }
     }
 }
 
@@ -774,6 +812,9 @@ fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>)
                 let s: &str = s.as_ref();
                 crate::cel::lib::time::string_to_timestamp(s).is_ok()
             }
+            ("timestamp", LiteralValue::Int(i)) => {
+                crate::cel::lib::time::check_ts(i64::from(*i), 0, 0).is_ok()
+            }
             ("matches", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
                 crate::goregex::compile(s).is_ok()
@@ -787,6 +828,50 @@ fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>)
             });
         }
     });
+}
+
+/// What cel-go does to a checked expression when it plans the program
+/// (`env.Program` with `OptOptimize` and the regex optimizations of the
+/// environment), in planning order: a type conversion of a constant is
+/// evaluated (its error fails the program), and the constant pattern of
+/// `matches`, `find` and `findAll` compiled.
+///
+/// # Errors
+///
+/// The first failure's message (without `program instantiation failed: `).
+fn plan_program(expr: &IdedExpr) -> Result<(), String> {
+    use crate::cel::eval::{Activation, CONVERSIONS, PER_CALL_LIMIT, is_const};
+    let constant = |e: &IdedExpr| -> Option<Result<crate::cel::value::Val<'static>, String>> {
+        if !is_const(e) {
+            return None;
+        }
+        let act = Activation {
+            self_: Err(crate::cel::error::EvalError::new("no self while planning")),
+            old_self: None,
+        };
+        let out = crate::cel::eval::evaluate(e, None, &act, PER_CALL_LIMIT);
+        Some(out.result.map_err(|err| err.msg))
+    };
+    let failure = crate::cel::ast::visit_post(expr, &mut |e| {
+        let Expr::Call(c) = &e.expr else { return None };
+        let name = c.func_name.as_str();
+        if c.target.is_none() && c.args.len() == 1 && CONVERSIONS.contains(&name) {
+            return constant(e).and_then(Result::err);
+        }
+        // The regex argument (the target counts as the first argument).
+        let pattern = match (name, &c.target, c.args.as_slice()) {
+            ("matches" | "find" | "findAll", Some(_), [p, ..]) => p,
+            ("matches", None, [_, p]) => p,
+            _ => return None,
+        };
+        match constant(pattern)? {
+            Ok(crate::cel::value::Val::Str(p)) => crate::goregex::compile(p.as_str())
+                .err()
+                .map(|err| err.to_string()),
+            _ => None,
+        }
+    });
+    failure.map_or(Ok(()), Err)
 }
 
 /// The result of compiling one rule (`CompilationResult`).
@@ -836,6 +921,10 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
         return result;
     }
     result.uses_old_self = compiled.checked.references_variable(OLD_SCOPED_VAR_NAME);
+    if let Err(e) = plan_program(&compiled.expr) {
+        result.error = Some(format!("program instantiation failed: {e}"));
+        return result;
+    }
     result.max_cost = compiled.cost.max;
     result.max_cardinality = crate::cel::decl::max_cardinality(env.root.min_serialized_size);
     result.program = Some(compiled);
@@ -849,10 +938,16 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
                 result.message_expression_error =
                     Some("messageExpression must evaluate to a string".into());
             }
-            Ok(c) => {
-                result.message_expression_max_cost = Some(c.cost.max);
-                result.message_expression = Some(c);
-            }
+            Ok(c) => match plan_program(&c.expr) {
+                Err(e) => {
+                    result.message_expression_error =
+                        Some(format!("messageExpression instantiation failed: {e}"));
+                }
+                Ok(()) => {
+                    result.message_expression_max_cost = Some(c.cost.max);
+                    result.message_expression = Some(c);
+                }
+            },
         }
     }
     result

@@ -701,7 +701,7 @@ fn accumulating<'x>(e: &'x IdedExpr, accu: &str) -> Option<Accumulating<'x>> {
 }
 
 /// The type conversion functions (`overloads.IsTypeConversionFunction`).
-const CONVERSIONS: &[&str] = &[
+pub(crate) const CONVERSIONS: &[&str] = &[
     "bool",
     "bytes",
     "double",
@@ -717,7 +717,7 @@ const CONVERSIONS: &[&str] = &[
 /// Whether cel-go's planner with `OptOptimize` turns `e` into a constant:
 /// literals, list and map literals of constants, and type conversions of
 /// a constant.
-fn is_const(e: &IdedExpr) -> bool {
+pub(crate) fn is_const(e: &IdedExpr) -> bool {
     match &e.expr {
         Expr::Literal(_) => true,
         // Type identifiers (`int`, `google.protobuf.Duration`).

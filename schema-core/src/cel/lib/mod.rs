@@ -430,14 +430,14 @@ fn dispatch<'a>(
             bool_of(re.is_match(str_arg(args, 0)?))
         }
         ("find", true, 2) => {
-            let re = compile_regex(str_arg(args, 1)?)?;
+            let re = compile_regex(str_arg(args, 1)?).map_err(illegal_regex)?;
             let s = str_arg(args, 0)?;
             Ok(owned_str(
                 re.find_all(s, 1).into_iter().next().unwrap_or_default(),
             ))
         }
         ("findAll", true, 2 | 3) => {
-            let re = compile_regex(str_arg(args, 1)?)?;
+            let re = compile_regex(str_arg(args, 1)?).map_err(illegal_regex)?;
             let s = str_arg(args, 0)?;
             let limit = if n == 3 { int_arg(args, 2)? } else { -1 };
             if limit == 0 {
@@ -715,9 +715,15 @@ fn list_fn<'a>(name: &str, l: &Val<'a>) -> EvalResult<'a> {
     }
 }
 
+/// The Kubernetes regex library's error for a pattern that does not
+/// compile at runtime.
+fn illegal_regex(e: EvalError) -> EvalError {
+    EvalError::new(format!("Illegal regex: {}", e.msg))
+}
+
 /// Compiles a regex with Go's RE2 semantics.
 pub(crate) fn compile_regex(p: &str) -> Result<crate::goregex::GoRegex, EvalError> {
-    crate::goregex::compile(p).map_err(|e| EvalError::new(format!("error parsing regexp: {e}")))
+    crate::goregex::compile(p).map_err(|e| EvalError::new(e.to_string()))
 }
 
 /// The CEL type name of a value, as `type()` returns it.
