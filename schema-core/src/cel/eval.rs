@@ -122,6 +122,8 @@ const TYPE_NAMES: &[&str] = &[
     "google.protobuf.Duration",
     "google.protobuf.Timestamp",
     "optional_type",
+    "net.IP",
+    "net.CIDR",
 ];
 
 /// Namespaces of global functions written as `ns.fn(...)`.

@@ -208,9 +208,6 @@ impl Type {
         if self.kind() != other.kind() || self.type_name() != other.type_name() {
             return false;
         }
-        if self.kind() == Kind::Type {
-            return true;
-        }
         let (a, b) = (self.parameters(), other.parameters());
         a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.is_equivalent_type(y))
     }
