@@ -248,6 +248,27 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         }
     }
 
+    /// The index of `x[i]` or a branch of `c ? x : y`. One that is itself
+    /// an attribute (a variable, a selection or an index) becomes part of
+    /// the enclosing attribute in cel-go's plan, resolved with it: it
+    /// costs one step less than on its own.
+    fn qualifier_operand(&mut self, e: &'x IdedExpr) -> EvalResult<'a> {
+        let attribute = match &e.expr {
+            Expr::Ident(n) => !self.is_type_name(n),
+            Expr::Select(sel) => !sel.test,
+            Expr::Call(c) => {
+                c.target.is_none() && matches!(c.func_name.as_str(), "_[_]" | "_[?_]" | "_?._")
+            }
+            _ => false,
+        };
+        let before = self.cost;
+        let v = self.eval(e);
+        if attribute && self.cost > before {
+            self.cost -= 1;
+        }
+        v
+    }
+
     /// The zero of a call's static result type (`int` when unknown).
     fn zero_of(&self, id: u64) -> Val<'a> {
         match self.checked.map(|c| c.type_of(id)) {
@@ -492,17 +513,10 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                         Val::Bool(false) => f,
                         _ => return Err(EvalError::no_overload()),
                     };
-                    // cel-go plans a conditional as an attribute: a branch
-                    // that is itself an attribute (a variable and its
-                    // field selections) is resolved without a step of its
-                    // own, so it costs nothing.
-                    if is_attribute(branch) {
-                        let before = self.cost;
-                        let v = self.eval(branch);
-                        self.cost = before;
-                        return v;
-                    }
-                    return self.eval(branch);
+                    // cel-go plans a conditional as an attribute whose
+                    // branches are attributes: a branch that is one itself
+                    // is resolved as part of it, one step fewer.
+                    return self.qualifier_operand(branch);
                 }
                 ("@not_strictly_false", [a]) => {
                     let v = self.eval(a);
@@ -523,7 +537,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 }
                 ("_[?_]", [operand, index]) => {
                     let v = self.eval(operand)?;
-                    let i = self.eval(index)?;
+                    let i = self.qualifier_operand(index)?;
                     self.charge(1 + relative(operand))?;
                     return opt_index(v, &i);
                 }
@@ -547,7 +561,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 }
                 ("_[_]", [operand, index]) => {
                     let v = self.eval(operand)?;
-                    let i = self.eval(index)?;
+                    let i = self.qualifier_operand(index)?;
                     self.charge(1 + relative(operand))?;
                     return index_val(v, &i);
                 }
@@ -649,16 +663,6 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             (_, Err(_)) => rv,
             _ => Err(EvalError::no_overload()),
         }
-    }
-}
-
-/// A variable and its field selections (`accu`, `self.a.b`): what cel-go
-/// plans as an absolute attribute.
-fn is_attribute(e: &IdedExpr) -> bool {
-    match &e.expr {
-        Expr::Ident(_) => true,
-        Expr::Select(sel) => !sel.test && is_attribute(&sel.operand),
-        _ => false,
     }
 }
 
@@ -767,7 +771,8 @@ fn const_primitive_list(l: &cel::common::ast::ListExpr) -> Option<bool> {
 fn relative(operand: &IdedExpr) -> u64 {
     match &operand.expr {
         Expr::Ident(_) | Expr::Select(_) => 0,
-        Expr::Call(c) if matches!(c.func_name.as_str(), "_[_]" | "_?._" | "_[?_]") => 0,
+        // A conditional is an attribute too.
+        Expr::Call(c) if matches!(c.func_name.as_str(), "_[_]" | "_?._" | "_[?_]" | "_?_:_") => 0,
         _ => 1,
     }
 }

@@ -24,6 +24,45 @@ pub(crate) struct Url {
     pub fragment: String,
 }
 
+impl Url {
+    /// `u.EscapedPath()`: the path as written when it is validly escaped
+    /// (`validEncoded`), else the decoded path escaped again.
+    pub(crate) fn escaped_path(&self) -> String {
+        if valid_encoded(&self.raw_path) || self.raw_path == "*" {
+            return self.raw_path.clone();
+        }
+        match unescape(&self.raw_path, Mode::Path) {
+            Ok(path) => escape(&path, Mode::Path),
+            Err(_) => self.raw_path.clone(),
+        }
+    }
+}
+
+/// `validEncoded(s, encodePath)`: only characters a path may hold as they
+/// are (escapes included).
+fn valid_encoded(s: &str) -> bool {
+    s.bytes().all(|c| {
+        matches!(
+            c,
+            b'!' | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+                | b':'
+                | b'@'
+                | b'['
+                | b']'
+                | b'%'
+        ) || !should_escape(c, Mode::Path)
+    })
+}
+
 /// Go's `encoding` modes of `shouldEscape`, `escape` and `unescape`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mode {
@@ -146,7 +185,7 @@ pub(crate) fn unescape(s: &str, mode: Mode) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// `url.escape` (user information).
+/// `url.escape` (user information, paths).
 fn escape(s: &[u8], mode: Mode) -> String {
     let mut out = String::with_capacity(s.len());
     for &c in s {

@@ -21,18 +21,20 @@ pub struct Url {
 }
 
 impl Url {
-    /// `url.ParseRequestURI`.
+    /// `url.ParseRequestURI` to check, then `url.Parse` for the parts (a
+    /// fragment is not part of the path or query).
     ///
     /// # Errors
     ///
     /// Go's `*url.Error` text.
     pub fn parse(raw: &str) -> Result<Url, String> {
-        let u = url::parse_request_uri(raw)?;
+        url::parse_request_uri(raw)?;
+        let u = url::parse(raw)?;
         Ok(Url {
             raw: raw.to_string(),
-            scheme: u.scheme,
-            host: u.host,
-            path: u.raw_path,
+            scheme: u.scheme.clone(),
+            host: u.host.clone(),
+            path: u.escaped_path(),
             query: u.raw_query,
         })
     }
