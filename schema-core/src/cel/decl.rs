@@ -334,26 +334,34 @@ fn capped_length_string(existing: Option<&Structural>, max_len: i64) -> Structur
     string_structural(Some(cap))
 }
 
-/// `WithTypeAndObjectMeta`: makes sure `kind`, `apiVersion`, `metadata.name`
-/// and `metadata.generateName` are declared at a resource root (the latter
-/// two capped at the name length).
-pub fn with_type_and_object_meta(s: &Structural) -> std::borrow::Cow<'_, Structural> {
+/// Whether a resource root declares `kind` and `apiVersion` strings and a
+/// `metadata` object with `name` and `generateName` strings, and so is
+/// left as it is by `WithTypeAndObjectMeta` (its other `metadata`
+/// properties, such as `namespace`, stay visible).
+pub(crate) fn has_type_and_object_meta(s: &Structural) -> bool {
     let ty = |name: &str| s.properties.get(name).map(|p| p.generic.type_.as_str());
     let meta = s.properties.get("metadata");
     let meta_ty = |name: &str| {
         meta.and_then(|m| m.properties.get(name))
             .map(|p| p.generic.type_.as_str())
     };
-    if !s.properties.is_empty()
+    !s.properties.is_empty()
         && ty("kind") == Some("string")
         && ty("apiVersion") == Some("string")
         && ty("metadata") == Some("object")
         && meta.is_some_and(|m| !m.properties.is_empty())
         && meta_ty("name") == Some("string")
         && meta_ty("generateName") == Some("string")
-    {
+}
+
+/// `WithTypeAndObjectMeta`: makes sure `kind`, `apiVersion`, `metadata.name`
+/// and `metadata.generateName` are declared at a resource root (the latter
+/// two capped at the name length).
+pub fn with_type_and_object_meta(s: &Structural) -> std::borrow::Cow<'_, Structural> {
+    if has_type_and_object_meta(s) {
         return std::borrow::Cow::Borrowed(s);
     }
+    let meta = s.properties.get("metadata");
     let mut result = Structural {
         items: None,
         properties: s.properties.clone(),

@@ -282,6 +282,20 @@ impl CelValidator {
         }
     }
 
+    /// apiextensions' `validator(s, s, isResourceRoot, …)`, which
+    /// [`CelValidator::new`] (`NewValidator`) calls only when the schema has
+    /// rules outside `allOf`: the rules of every node, those under `allOf`
+    /// included, even when they are the only ones. The API server never
+    /// gets such a schema (CRD validation forbids rules under `allOf`); its
+    /// own tests build the validator this way.
+    pub fn for_node(s: &Structural, is_resource_root: bool) -> Self {
+        let decl = schema_decl_type(s, is_resource_root);
+        CelValidator {
+            schema: s.clone(),
+            root: build(Src::S(s), s, is_resource_root, decl.as_ref()),
+        }
+    }
+
     /// Whether there is anything to evaluate.
     pub fn has_rules(&self) -> bool {
         self.root.is_some()

@@ -81,9 +81,13 @@ impl<'a> SchemaRef<'a> {
         SchemaRef { s, meta: false }
     }
 
-    /// A resource root: the node with type and object meta laid over it.
+    /// A resource root: the node with type and object meta laid over it,
+    /// unless it declares them itself.
     pub fn resource(s: &'a Structural) -> Self {
-        SchemaRef { s, meta: true }
+        SchemaRef {
+            s,
+            meta: !super::decl::has_type_and_object_meta(s),
+        }
     }
 
     /// The schema of property `name`.
@@ -100,9 +104,10 @@ impl<'a> SchemaRef<'a> {
 
     /// A child node: embedded resources get their type and object meta.
     pub fn of(s: &'a Structural) -> Self {
-        SchemaRef {
-            s,
-            meta: s.extensions.embedded_resource,
+        if s.extensions.embedded_resource {
+            Self::resource(s)
+        } else {
+            Self::plain(s)
         }
     }
 
