@@ -346,20 +346,28 @@ fn format(s: &str, args: &[Val<'_>]) -> Result<String, EvalError> {
                 _ => return Err(EvalError::new("error during formatting: decimal clause can only be used on integers, was given ".to_string() + &v.type_name())),
             },
             'f' | 'e' => {
+                let clause = if verb == 'f' { "fixed-point" } else { "scientific" };
                 let d = match v {
                     Val::Double(d) => *d,
-                    Val::Int(i) => *i as f64,
-                    Val::Uint(u) => *u as f64,
-                    _ => return Err(EvalError::new("error during formatting: fixed-point clause can only be used on doubles, was given ".to_string() + &v.type_name())),
+                    // The strings of the special values convert.
+                    Val::Str(s) if matches!(s.as_str(), "NaN" | "Infinity" | "-Infinity") => {
+                        match s.as_str() {
+                            "NaN" => f64::NAN,
+                            "Infinity" => f64::INFINITY,
+                            _ => f64::NEG_INFINITY,
+                        }
+                    }
+                    _ => {
+                        return Err(EvalError::new(format!(
+                            "error during formatting: {clause} clause can only be used on doubles, was given {}",
+                            v.type_name()
+                        )));
+                    }
                 };
-                let p = precision.unwrap_or(6);
                 if verb == 'f' {
-                    out.push_str(&format!("{d:.p$}"));
+                    out.push_str(&locale_fixed(d, precision.unwrap_or(6)));
                 } else {
-                    let e = format!("{d:.p$e}");
-                    let (m, x) = e.split_once('e').unwrap_or((&e, "0"));
-                    let x: i32 = x.parse().unwrap_or(0);
-                    out.push_str(&format!("{m}e{}{:02}", if x < 0 { '-' } else { '+' }, x.abs()));
+                    out.push_str(&locale_scientific(d));
                 }
             }
             'b' | 'o' | 'x' | 'X' => {
@@ -418,6 +426,68 @@ fn go_radix(i: i64, radix: u32) -> String {
         digits.push('-');
     }
     digits.iter().rev().collect()
+}
+
+/// `%.<p>f` as cel-go prints it through golang.org/x/text's message
+/// printer in the `en` locale: grouped thousands, `∞` and `NaN`, no sign on
+/// zero.
+fn locale_fixed(d: f64, precision: usize) -> String {
+    if let Some(special) = locale_special(d) {
+        return special;
+    }
+    let text = format!("{:.precision$}", d.abs());
+    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+    let mut out = String::with_capacity(text.len() + text.len() / 3 + 1);
+    if d < 0.0 {
+        out.push('-');
+    }
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if !frac.is_empty() {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// `%e` as cel-go prints it (its clause's precision is a width there, so
+/// six digits always) through the message printer: `3.140000×10⁰⁰`.
+fn locale_scientific(d: f64) -> String {
+    if let Some(special) = locale_special(d) {
+        return special;
+    }
+    let text = format!("{:.6e}", d.abs());
+    let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let mut out = String::new();
+    if d < 0.0 {
+        out.push('-');
+    }
+    out.push_str(mantissa);
+    out.push_str("×10");
+    if exp < 0 {
+        out.push('⁻');
+    }
+    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    for c in format!("{:02}", exp.unsigned_abs()).chars() {
+        out.push(SUPERSCRIPT[c.to_digit(10).unwrap_or(0) as usize]);
+    }
+    out
+}
+
+/// NaN and the infinities in the printer's words.
+fn locale_special(d: f64) -> Option<String> {
+    if d.is_nan() {
+        Some("NaN".into())
+    } else if d.is_infinite() {
+        Some(if d < 0.0 { "-∞" } else { "∞" }.into())
+    } else {
+        None
+    }
 }
 
 /// Go's `strconv.ParseFloat(s, 64)` for decimal forms, `Inf`, `NaN`.
