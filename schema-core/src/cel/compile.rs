@@ -45,18 +45,19 @@ pub struct Issue {
     pub message: String,
 }
 
-/// Renders issues as cel-go's `Issues.String()`: sorted by location, each
-/// `ERROR: <input>:line:col: message` with the source line and a caret.
+/// How many errors cel-go's `Errors` keeps (`maxErrorsToReport`).
+const MAX_ERRORS_TO_REPORT: usize = 100;
+
+/// Renders issues as cel-go's `Issues.String()`: the first 100 reported
+/// (in report order; the rest only counted), sorted by location, each
+/// `ERROR: <input>:line:col: message` with the source line and a caret,
+/// then how many more were truncated.
 pub fn display_issues(source: &str, issues: &[Issue]) -> String {
-    let mut sorted: Vec<&Issue> = issues.iter().collect();
+    let mut sorted: Vec<&Issue> = issues.iter().take(MAX_ERRORS_TO_REPORT).collect();
     sorted.sort_by_key(|i| (i.line, i.column));
     let lines: Vec<&str> = source.split('\n').collect();
-    let mut out = Vec::with_capacity(sorted.len());
-    for (n, i) in sorted.iter().enumerate() {
-        if n >= 100 {
-            out.push(format!("{} more errors were truncated", sorted.len() - 100));
-            break;
-        }
+    let mut out = Vec::with_capacity(sorted.len() + 1);
+    for i in &sorted {
         let mut s = format!("ERROR: <input>:{}:{}: {}", i.line, i.column + 1, i.message);
         if i.line >= 1 {
             if let Some(snippet) = lines.get((i.line - 1) as usize) {
@@ -81,6 +82,12 @@ pub fn display_issues(source: &str, issues: &[Issue]) -> String {
             }
         }
         out.push(s);
+    }
+    if issues.len() > MAX_ERRORS_TO_REPORT {
+        out.push(format!(
+            "{} more errors were truncated",
+            issues.len() - MAX_ERRORS_TO_REPORT
+        ));
     }
     out.join("\n")
 }

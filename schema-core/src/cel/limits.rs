@@ -1,7 +1,9 @@
 //! The parser limits of cel-go (`parser.NewParser` defaults): an expression
 //! is at most 100,000 code points, no grammar rule nests deeper than 250
 //! while parsing (cel-go's `recursionListener` counts the depth of each rule
-//! type, left-recursive rules once per operator of a chain), and the
+//! type; the generated parser leaves and re-enters a left-recursive rule at
+//! each operator of a chain, so a chain counts once, and its right operands
+//! as the recursive invocations they are), and the
 //! compound nodes (ternaries, relations, arithmetic, selections, member
 //! calls, indexes) nest at most 250 deep when the parse tree is visited
 //! (`checkAndIncrementRecursionDepth`). The cel crate's
@@ -331,12 +333,6 @@ impl Recognizer<'_> {
         self.total = self.total.saturating_sub(1);
     }
 
-    fn exit_n(&mut self, r: Rule, n: u32) {
-        for _ in 0..n {
-            self.exit(r);
-        }
-    }
-
     fn start(&mut self) -> Result<(), Stop> {
         self.enter(Rule::Start)?;
         let d = self.expr()?;
@@ -391,13 +387,12 @@ impl Recognizer<'_> {
         let first = self.calc(0)?;
         let mut rest = Vec::new();
         while self.peek() == Some(Tok::RelOp) {
-            self.enter(Rule::Relation)?;
             self.next();
+            // The right operand is a recursive invocation of the rule.
             self.enter(Rule::Relation)?;
             rest.push(self.calc(0)?);
             self.exit(Rule::Relation);
         }
-        self.exit_n(Rule::Relation, rest.len() as u32);
         self.exit(Rule::Relation);
         Ok(chain_depth(first, &rest))
     }
@@ -409,19 +404,16 @@ impl Recognizer<'_> {
         loop {
             match self.peek() {
                 Some(Tok::MulOp) if 2 >= p => {
-                    self.enter(Rule::Calc)?;
                     self.next();
                     rest.push(self.calc(3)?);
                 }
                 Some(Tok::Plus | Tok::Minus) if 1 >= p => {
-                    self.enter(Rule::Calc)?;
                     self.next();
                     rest.push(self.calc(2)?);
                 }
                 _ => break,
             }
         }
-        self.exit_n(Rule::Calc, rest.len() as u32);
         self.exit(Rule::Calc);
         Ok(chain_depth(first, &rest))
     }
@@ -453,7 +445,6 @@ impl Recognizer<'_> {
         loop {
             match self.peek() {
                 Some(Tok::Dot) => {
-                    self.enter(Rule::Member)?;
                     self.next();
                     if self.peek() == Some(Tok::Question) {
                         self.next();
@@ -475,7 +466,6 @@ impl Recognizer<'_> {
                     }
                 }
                 Some(Tok::LBracket) => {
-                    self.enter(Rule::Member)?;
                     self.next();
                     if self.peek() == Some(Tok::Question) {
                         self.next();
@@ -487,7 +477,6 @@ impl Recognizer<'_> {
                 _ => break,
             }
         }
-        self.exit_n(Rule::Member, rest.len() as u32);
         self.exit(Rule::Member);
         Ok(chain_depth(first, &rest))
     }

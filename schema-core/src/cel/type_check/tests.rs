@@ -844,6 +844,11 @@ fn parse_errors_render_as_cel_go() {
     let chain = format!("a{}", ".b".repeat(300));
     assert_eq!(
         display_issues(&chain, &parse_versioned(&chain, v).err().unwrap()),
+        "ERROR: <input>:-1:0: max recursion depth exceeded"
+    );
+    let nested = format!("{}1{}", "(".repeat(300), ")".repeat(300));
+    assert_eq!(
+        display_issues(&nested, &parse_versioned(&nested, v).err().unwrap()),
         "ERROR: <input>:-1:0: expression recursion limit exceeded: 250"
     );
     // wide characters are marked with wide dots
