@@ -798,7 +798,13 @@ impl<'c> Coster<'c> {
                 if args.len() == 2 {
                     let a = self.node_size(&args[0]);
                     let b = self.node_size(&args[1]);
-                    return Some((a.multiply(b).cost_factor(1.0).add(call), None));
+                    // Equivalence is containment both ways.
+                    let factor = if overload == "list_sets_equivalent_list" {
+                        2.0
+                    } else {
+                        1.0
+                    };
+                    return Some((a.multiply(b).cost_factor(factor).add(call), None));
                 }
                 None
             }

@@ -296,8 +296,13 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             },
             _ => 1,
         },
-        "sets.contains" | "sets.equivalent" | "sets.intersects" => {
-            size(0).saturating_mul(size(1)).max(1)
+        // cel-go's `trackSetsCost`: the call and the m·n comparisons
+        // (twice for equivalence).
+        "sets.contains" | "sets.intersects" => 1 + size(0).saturating_mul(size(1)),
+        "sets.equivalent" => 1 + size(0).saturating_mul(size(1)).saturating_mul(2),
+        // cel-go's costs of `format` and `strings.quote`: their string.
+        "format" | "strings.quote" if matches!(first, Some(Val::Str(_))) => {
+            mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
         // Everything else costs 1: the other functions, and the
         // Kubernetes functions of constant cost (`masked`, `prefixLength`,

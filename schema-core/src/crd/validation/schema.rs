@@ -1011,7 +1011,7 @@ fn rules(
             errs.push(FieldError::invalid(
                 &rp.child("fieldPath"),
                 fp,
-                "fieldPath must be a valid path",
+                "must be a valid path",
             ));
         }
     }
