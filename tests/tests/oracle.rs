@@ -36,7 +36,28 @@ const ACCEPTED: &[(&str, &str)] = &[];
 /// what differs. They are compared and reported on every run; one that
 /// stops differing fails the run (the list must shrink), as does any
 /// difference not listed.
-const OPEN: &[(&str, &str)] = &[];
+const OPEN: &[(&str, &str)] = &[
+    (
+        "cel-listmaps-with-unsupported-identity-characters-in-property-names-compile-error-1",
+        "a syntax error after a complete expression: cel-go's ANTLR runtime reports `mismatched input '!' \
+         expecting <EOF>`, ours the parser's whole expected set (`expecting {<EOF>, '==', ...}`)",
+    ),
+    (
+        "cel-optionals-valid-11",
+        "optMap on an empty optional costs one step more than upstream's expansion (`hasValue() ? \
+         optional.of(<comprehension over value()>) : optional.none()`)",
+    ),
+    (
+        "cel-optionals-valid-16",
+        "optMap on a present optional costs one step less: upstream's expansion evaluates the target twice \
+         (`hasValue()` and `value()`)",
+    ),
+    (
+        "cel-optionals-valid-26",
+        "optMap on a present optional costs one step less: upstream's expansion evaluates the target twice \
+         (`hasValue()` and `value()`)",
+    ),
+];
 
 #[derive(Default)]
 struct Run {
@@ -128,7 +149,10 @@ fn conformance(oracle: &mut Oracle) -> Run {
     let Some(dir) = tests::conformance_dir() else {
         return run;
     };
-    for file in tests::files_below(&dir.join("k8s"), &["json"]) {
+    let files = ["k8s", "k8s-cel"]
+        .into_iter()
+        .flat_map(|suite| tests::files_below(&dir.join(suite), &["json"]));
+    for file in files {
         let text = std::fs::read_to_string(&file).expect("read cases");
         let cases: Vec<Value> = serde_json::from_str(&text).expect("cases are a JSON array");
         for case in &cases {

@@ -410,7 +410,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             let cv = self.eval(cond)?;
             return match cv {
                 Val::Bool(true) => self.accumulate(p, base),
-                Val::Bool(false) => self.eval(no),
+                Val::Bool(false) => self.qualifier_operand(no),
                 _ => Err(EvalError::no_overload()),
             };
         }
@@ -532,14 +532,16 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                         return Err(EvalError::no_overload());
                     };
                     let v = self.eval(operand)?;
-                    self.charge(1 + relative(operand))?;
-                    return opt_select(v, f.inner());
+                    let r = opt_select(v, f.inner());
+                    self.charge(relative(operand) + optional_step(&r))?;
+                    return r;
                 }
                 ("_[?_]", [operand, index]) => {
                     let v = self.eval(operand)?;
                     let i = self.qualifier_operand(index)?;
-                    self.charge(1 + relative(operand))?;
-                    return opt_index(v, &i);
+                    let r = opt_index(v, &i);
+                    self.charge(relative(operand) + optional_step(&r))?;
+                    return r;
                 }
                 ("@in", [lhs, rhs]) if is_const(rhs) => {
                     // OptOptimize: membership in a constant list of
@@ -567,6 +569,21 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 }
                 _ => {}
             }
+        }
+        // `opt.or(o)` and `opt.orValue(v)`: cel-go plans them as
+        // short-circuits (`evalOptionalOr`), not calls: the alternative is
+        // evaluated only when the optional is empty, and they cost nothing.
+        if let (Some(t), [alt], "or" | "orValue") = (&call.target, args, name) {
+            let lhs = self.eval(t)?;
+            return match lhs {
+                Val::Optional(Some(v)) => Ok(if name == "or" {
+                    Val::Optional(Some(v))
+                } else {
+                    (*v).clone()
+                }),
+                Val::Optional(None) => self.eval(alt),
+                _ => Err(EvalError::no_overload()),
+            };
         }
         // Namespaced global functions (`optional.none()`, `sets.contains()`).
         let mut fname = name.to_string();
@@ -768,6 +785,12 @@ fn const_primitive_list(l: &cel::common::ast::ListExpr) -> Option<bool> {
 
 /// 1 when a select or index on `operand` starts a relative attribute (the
 /// operand is not itself an identifier, select or index).
+/// The step of an optional qualifier (`a.?b`, `a[?k]`): cel-go observes
+/// it only when the field or key is present.
+fn optional_step(r: &EvalResult<'_>) -> u64 {
+    u64::from(matches!(r, Ok(Val::Optional(Some(_)))))
+}
+
 fn relative(operand: &IdedExpr) -> u64 {
     match &operand.expr {
         Expr::Ident(_) | Expr::Select(_) => 0,
