@@ -173,7 +173,37 @@ impl<'a> Builder<'a> {
             column: at.col as usize,
             message: message.into(),
             kind,
+            earlier: None,
         }
+    }
+
+    /// A key repeated in the mapping whose children start at node `first`,
+    /// worded as go-yaml's strict decoding (and so kubectl) words it, with
+    /// the position of the key's first occurrence.
+    fn duplicate_key(&self, first: usize, key: &str, at: Pos) -> SourceError {
+        let mut j = first;
+        let mut earlier = None;
+        while let Some(n) = self.nodes.get(j) {
+            if self.keys.get(n.key_range()) == Some(key) && !n.merge {
+                earlier = Some(n.key_loc.location());
+                break;
+            }
+            j += n.size().max(1);
+        }
+        let mut e = self.err(
+            at,
+            SourceErrorKind::DuplicateKey,
+            match earlier {
+                Some(l) => format!(
+                    "mapping key {} already defined at line {}",
+                    go_quote(key),
+                    l.line
+                ),
+                None => format!("mapping key {} already defined", go_quote(key)),
+            },
+        );
+        e.earlier = earlier;
+        e
     }
 
     /// Starts a document: the tape, keys and anchors of the last are gone.
@@ -461,6 +491,8 @@ impl<'a> Builder<'a> {
     /// keys and applies merge keys.
     fn build_value(&mut self) -> Result<Value, SourceError> {
         struct Open {
+            /// The index of the first child node.
+            first: usize,
             end: usize,
             node: Node,
             content: Content,
@@ -490,6 +522,7 @@ impl<'a> Builder<'a> {
                 Kind::Seq => {
                     let end = i - 1 + n.size();
                     stack.push(Open {
+                        first: i,
                         end,
                         node: n,
                         content: Content::Seq(Vec::with_capacity(self.children(i, end))),
@@ -499,6 +532,7 @@ impl<'a> Builder<'a> {
                 Kind::Map => {
                     let end = i - 1 + n.size();
                     stack.push(Open {
+                        first: i,
                         end,
                         node: n,
                         content: Content::Map {
@@ -518,6 +552,7 @@ impl<'a> Builder<'a> {
                             ..
                         }) => items.push(v),
                         Some(Open {
+                            first,
                             content: Content::Map { map, merges },
                             ..
                         }) => {
@@ -541,11 +576,7 @@ impl<'a> Builder<'a> {
                                     }
                                 }
                             } else if map.insert(key.to_string(), v).is_some() {
-                                return Err(self.err(
-                                    node.key_loc,
-                                    SourceErrorKind::DuplicateKey,
-                                    format!("duplicate key {}", go_quote(key)),
-                                ));
+                                return Err(self.duplicate_key(*first, key, node.key_loc));
                             }
                         }
                     }

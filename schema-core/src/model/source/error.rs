@@ -32,10 +32,13 @@ pub struct SourceError {
     /// Column in characters, from 1; 0 when the error concerns the whole
     /// input.
     pub column: usize,
-    /// What went wrong, e.g. `duplicate key "foo"`.
+    /// What went wrong, e.g. `mapping key "foo" already defined at line 3`.
     pub message: String,
     /// The class of the problem.
     pub kind: SourceErrorKind,
+    /// A second position the error refers to: for a duplicate key, where
+    /// the key was first written (the error's own position is the repeat).
+    pub earlier: Option<Location>,
 }
 
 fn position(file: &str, line: usize, column: usize) -> String {

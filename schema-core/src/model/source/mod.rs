@@ -63,8 +63,10 @@
 //! Non-string keys take the string form `sigs.k8s.io/yaml` gives them: `1: a`
 //! has key `"1"`, `true: x` key `"true"`, `0x10: a` key `"16"`, float keys
 //! Go's `strconv.FormatFloat(k, 'g', -1, 32)` (`1.5`, `1e+06`, `.inf`); a null
-//! key is an error. A key repeated in one mapping is an error,
-//! `duplicate key "foo"`, as the API server's strict decoding reports it.
+//! key is an error. A key repeated in one mapping is an error at the repeat,
+//! worded as kubectl's strict decoding words it
+//! (`mapping key "foo" already defined at line 3`), with the first
+//! occurrence's position in [`SourceError::earlier`].
 //! Object keys keep their source order.
 //!
 //! Merge keys (`<<: *base`, `<<: [*a, *b]`, a plain unquoted `<<`) are
@@ -213,6 +215,7 @@ fn parse(
                 limits.max_bytes
             ),
             kind: SourceErrorKind::Limit,
+            earlier: None,
         });
     }
     let (bom, body) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
@@ -289,6 +292,7 @@ fn utf8_error(name: &str, bytes: &[u8], bom: usize, body: &[u8], valid: usize) -
         column,
         message,
         kind: SourceErrorKind::Encoding,
+        earlier: None,
     }
 }
 

@@ -223,13 +223,21 @@ fn complex_keys_are_errors() {
 #[test]
 fn duplicate_keys_are_errors_at_the_second_key() {
     let e = err("a: 1\nb:\n  c: 1\n  d: 2\n  c: 3\n");
-    assert_eq!(e.to_string(), "t.yaml:5:3: duplicate key \"c\"");
+    assert_eq!(
+        e.to_string(),
+        "t.yaml:5:3: mapping key \"c\" already defined at line 3"
+    );
     assert_eq!(e.kind, SourceErrorKind::DuplicateKey);
+    assert_eq!(e.earlier, Some(Location { line: 3, column: 3 }));
     // Keys compare by their string form.
     let e = err("1: a\n\"1\": b\n");
     assert_eq!((e.line, e.column), (2, 1));
     let e = err("{\"x\": 1,\n \"x\": 2}");
-    assert_eq!(e.to_string(), "t.yaml:2:2: duplicate key \"x\"");
+    assert_eq!(
+        e.to_string(),
+        "t.yaml:2:2: mapping key \"x\" already defined at line 1"
+    );
+    assert_eq!(e.earlier, Some(Location { line: 1, column: 2 }));
     // Order otherwise follows the source.
     let d = one("z: 1\na: 2\nm: 3\n");
     let keys: Vec<&String> = d.value.as_object().unwrap().keys().collect();

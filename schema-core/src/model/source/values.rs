@@ -84,6 +84,7 @@ fn unsupported() -> SourceError {
         column: 0,
         message: String::new(),
         kind: SourceErrorKind::Value,
+        earlier: None,
     }
 }
 
