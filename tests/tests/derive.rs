@@ -625,6 +625,8 @@ struct NumericAttrs {
     ratio: f64,
     #[schema(multiple_of = 4, exclusive_minimum = false)]
     aligned: u64,
+    #[schema(maximum = 3.4028234663852886e38, default = 0.30000000000000004)]
+    wide: f64,
 }
 
 #[test]
@@ -633,11 +635,12 @@ fn attr_numeric() {
         schema::<NumericAttrs>(),
         json!({
             "type": "object",
-            "required": ["aligned", "ratio", "replicas"],
+            "required": ["aligned", "ratio", "replicas", "wide"],
             "properties": {
                 "replicas": {"type": "integer", "format": "int32", "maximum": 10, "exclusiveMaximum": true, "minimum": 1},
                 "ratio": {"type": "number", "format": "double", "maximum": 2.5, "minimum": -1.5, "exclusiveMinimum": true, "multipleOf": 0.5},
-                "aligned": {"type": "integer", "format": "int64", "minimum": 0, "multipleOf": 4}
+                "aligned": {"type": "integer", "format": "int64", "minimum": 0, "multipleOf": 4},
+                "wide": {"type": "number", "format": "double", "default": 0.300_000_000_000_000_04, "maximum": 3.402_823_466_385_288_6e38}
             }
         }),
     );

@@ -71,6 +71,17 @@ pub fn description_attr(opts: &Options, d: Option<&str>) -> Option<Attr> {
     })
 }
 
+/// A float literal that reads back as the same `f64`: the shortest
+/// decimal digits, in exponent form when the plain form would spell out
+/// long runs of zeros (`3.4028234663852886e38`, not 39 digits).
+fn float_literal(f: f64) -> Literal {
+    let plain = Literal::f64_unsuffixed(f);
+    if plain.to_string().len() <= 24 {
+        return plain;
+    }
+    format!("{f:e}").parse().unwrap_or(plain)
+}
+
 /// A JSON value in the derive's attribute syntax.
 pub fn json_tokens(v: &Value) -> TokenStream {
     match v {
@@ -85,7 +96,7 @@ pub fn json_tokens(v: &Value) -> TokenStream {
                 quote!(-#l)
             } else {
                 let f = n.as_f64().unwrap_or(0.0);
-                let l = Literal::f64_unsuffixed(f.abs());
+                let l = float_literal(f.abs());
                 if f.is_sign_negative() {
                     quote!(-#l)
                 } else {
@@ -334,5 +345,21 @@ mod tests {
             json_tokens(&v).to_string(),
             r#"{ "a" : [1 , - 2 , 0.5 , - 0.25 , "s" , null , true] }"#
         );
+    }
+
+    #[test]
+    fn floats_read_back_exactly() {
+        for (f, text) in [
+            (3.402_823_466_385_288_6e38_f64, "3.4028234663852886e38"),
+            (-1e300, "- 1e300"),
+            (0.300_000_000_000_000_04, "0.30000000000000004"),
+            (1e20, "100000000000000000000.0"),
+            (5e-324, "5e-324"),
+        ] {
+            let t = json_tokens(&serde_json::json!(f)).to_string();
+            assert_eq!(t, text);
+            let back: f64 = t.replace(' ', "").parse().unwrap();
+            assert_eq!(back.to_bits(), f.to_bits(), "{t}");
+        }
     }
 }
