@@ -211,10 +211,37 @@ fn place_negative_literals(expr: &IdedExpr, info: &mut SourceInfo, source: &str)
 /// keyword selected as a field (`self.true`) is cel-go's `mismatched input
 /// 'true' expecting IDENTIFIER`, not `no viable alternative at input
 /// '.true'`.
+///
+/// A token that cannot follow a complete operand is reported by cel-go's
+/// ANTLR runtime where the enclosing rule next matches a token (the end of
+/// input, `)`, `]`): the operator loops around the operand have exited by
+/// then, so neither their operators nor the `,` of an argument list's loop
+/// are expected (`mismatched input '!' expecting <EOF>`).
 fn cel_go_syntax_message(msg: &str) -> String {
     for kw in ["true", "false", "null"] {
         if msg == format!("Syntax error: no viable alternative at input '.{kw}'") {
             return format!("Syntax error: mismatched input '{kw}' expecting IDENTIFIER");
+        }
+    }
+    if let Some((head, set)) = msg.split_once(" expecting {")
+        && head.starts_with("Syntax error: mismatched input ")
+        && let Some(set) = set.strip_suffix('}')
+    {
+        const CONTINUATIONS: &[&str] = &[
+            "'=='", "'!='", "'in'", "'<'", "'<='", "'>='", "'>'", "'&&'", "'||'", "'['", "'.'",
+            "'-'", "'?'", "'+'", "'*'", "'/'", "'%'",
+        ];
+        let tokens: Vec<&str> = set.split(", ").collect();
+        if CONTINUATIONS.iter().all(|c| tokens.contains(c)) {
+            let closing_paren = tokens.contains(&"')'");
+            let left: Vec<&str> = tokens
+                .into_iter()
+                .filter(|t| !(CONTINUATIONS.contains(t) || (closing_paren && *t == "','")))
+                .collect();
+            return match left.as_slice() {
+                [one] => format!("{head} expecting {one}"),
+                _ => format!("{head} expecting {{{}}}", left.join(", ")),
+            };
         }
     }
     msg.to_string()
@@ -237,8 +264,23 @@ fn parser_env(v: CompatibilityVersion) -> Arc<cel::Env> {
 
 fn build_parser_env(v: CompatibilityVersion) -> cel::Env {
     let f = Features::at(v);
-    let mut env = cel::Env::stdlib().with_optional_support(f.optional_types);
-    let mut macros: Vec<Macro> = Vec::new();
+    // No library and no macros of the crate's own: the macros are
+    // cel-go's, expanded as cel-go expands them (planned programs, costs
+    // and errors follow from the expansion).
+    let mut env = cel::Env::default().with_optional_support(f.optional_types);
+    let mut macros: Vec<Macro> = vec![
+        Macro::global("has", 1, has),
+        Macro::receiver("all", 2, |h, t, a| one_variable_quantifier(h, t, a, "all")),
+        Macro::receiver("exists", 2, |h, t, a| {
+            one_variable_quantifier(h, t, a, "exists")
+        }),
+        Macro::receiver("exists_one", 2, |h, t, a| {
+            one_variable_quantifier(h, t, a, "exists_one")
+        }),
+        Macro::receiver("map", 2, map),
+        Macro::receiver("map", 3, map),
+        Macro::receiver("filter", 2, filter),
+    ];
     if f.optional_types {
         macros.push(Macro::receiver("optMap", 2, |h, t, a| {
             opt_map(h, t, a, true)
@@ -265,7 +307,7 @@ fn build_parser_env(v: CompatibilityVersion) -> cel::Env {
         macros.push(Macro::receiver("sortBy", 2, sort_by));
     }
     for m in macros {
-        // Duplicates cannot happen: these macros are for other arities.
+        // Each function and arity is added once.
         let _ = env.add_macro(m);
     }
     env
@@ -379,6 +421,111 @@ fn two_variables(
     Ok(target.take().map(|t| (v1, v2, t)))
 }
 
+/// `has(a.b)`: the presence test of `a.b`.
+fn has(
+    h: &mut MacroExprHelper<'_>,
+    _: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+) -> MacroResult {
+    let arg = args.remove(0);
+    args.clear();
+    match arg.expr {
+        Expr::Select(mut sel) => {
+            sel.test = true;
+            Ok(Some(h.next_expr(Expr::Select(sel))))
+        }
+        _ => Err(h.new_error(arg.id, "invalid argument to has() macro")),
+    }
+}
+
+/// The iteration variable of a one-variable macro and its target (taken).
+fn one_variable(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &[IdedExpr],
+    msg: &str,
+) -> Result<Option<(String, IdedExpr)>, CelParseError> {
+    let v = simple_name(h, &args[0], msg)?;
+    if v == ACCU || v == "__result__" {
+        return Err(h.new_error(
+            args[0].id,
+            "iteration variable overwrites accumulator variable",
+        ));
+    }
+    Ok(target.take().map(|t| (v, t)))
+}
+
+/// `all`, `exists` and `exists_one` (`existsOne`) over one variable.
+fn one_variable_quantifier(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+    name: &str,
+) -> MacroResult {
+    let Some((v, t)) = one_variable(h, target, args, "argument must be a simple name")? else {
+        return Ok(None);
+    };
+    let pred = args.remove(1);
+    args.clear();
+    Ok(Some(quantify(h, name, t, &v, None, pred)))
+}
+
+/// `map(v, f)` and `map(v, p, f)`: `f` of each element (that passes `p`).
+fn map(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+) -> MacroResult {
+    let Some((v, t)) = one_variable(h, target, args, "argument is not an identifier")? else {
+        return Ok(None);
+    };
+    let (filter, f) = if args.len() == 3 {
+        let f = args.remove(2);
+        (Some(args.remove(1)), f)
+    } else {
+        (None, args.remove(1))
+    };
+    args.clear();
+    let init = empty_list(h);
+    let cond = lit_bool(h, true);
+    let a = ident(h, ACCU);
+    let l = h.next_expr(Expr::List(ListExpr::new(vec![f])));
+    let mut step = call(h, "_+_", None, vec![a, l]);
+    if let Some(p) = filter {
+        let a2 = ident(h, ACCU);
+        step = call(h, "_?_:_", None, vec![p, step, a2]);
+    }
+    let res = ident(h, ACCU);
+    Ok(Some(comprehension(
+        h, t, &v, None, ACCU, init, cond, step, res,
+    )))
+}
+
+/// `filter(v, p)`: the elements that pass `p`.
+fn filter(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+) -> MacroResult {
+    let Some((v, t)) = one_variable(h, target, args, "argument is not an identifier")? else {
+        return Ok(None);
+    };
+    let pred = args.remove(1);
+    let var = args.remove(0);
+    args.clear();
+    let init = empty_list(h);
+    let cond = lit_bool(h, true);
+    let a = ident(h, ACCU);
+    let l = h.next_expr(Expr::List(ListExpr::new(vec![var])));
+    let add = call(h, "_+_", None, vec![a, l]);
+    let a2 = ident(h, ACCU);
+    let step = call(h, "_?_:_", None, vec![pred, add, a2]);
+    let res = ident(h, ACCU);
+    Ok(Some(comprehension(
+        h, t, &v, None, ACCU, init, cond, step, res,
+    )))
+}
+
 fn quantifier(
     h: &mut MacroExprHelper<'_>,
     target: &mut Option<IdedExpr>,
@@ -390,7 +537,19 @@ fn quantifier(
     };
     let pred = args.remove(2);
     args.clear();
-    let expr = match name {
+    Ok(Some(quantify(h, name, t, &v1, Some(&v2), pred)))
+}
+
+/// The comprehension of `all`, `exists` or `exists_one` over `t`.
+fn quantify(
+    h: &mut MacroExprHelper<'_>,
+    name: &str,
+    t: IdedExpr,
+    v1: &str,
+    v2: Option<&str>,
+    pred: IdedExpr,
+) -> IdedExpr {
+    match name {
         "all" => {
             let init = lit_bool(h, true);
             let a = ident(h, ACCU);
@@ -398,7 +557,7 @@ fn quantifier(
             let a2 = ident(h, ACCU);
             let step = call(h, "_&&_", None, vec![a2, pred]);
             let res = ident(h, ACCU);
-            comprehension(h, t, &v1, Some(&v2), ACCU, init, cond, step, res)
+            comprehension(h, t, v1, v2, ACCU, init, cond, step, res)
         }
         "exists" => {
             let init = lit_bool(h, false);
@@ -408,7 +567,7 @@ fn quantifier(
             let a2 = ident(h, ACCU);
             let step = call(h, "_||_", None, vec![a2, pred]);
             let res = ident(h, ACCU);
-            comprehension(h, t, &v1, Some(&v2), ACCU, init, cond, step, res)
+            comprehension(h, t, v1, v2, ACCU, init, cond, step, res)
         }
         _ => {
             let init = lit_int(h, 0);
@@ -421,10 +580,9 @@ fn quantifier(
             let a3 = ident(h, ACCU);
             let one2 = lit_int(h, 1);
             let res = call(h, "_==_", None, vec![a3, one2]);
-            comprehension(h, t, &v1, Some(&v2), ACCU, init, cond, step, res)
+            comprehension(h, t, v1, v2, ACCU, init, cond, step, res)
         }
-    };
-    Ok(Some(expr))
+    }
 }
 
 fn transform(

@@ -66,6 +66,7 @@ pub fn evaluate<'a>(
         act,
         checked,
         locals: Vec::new(),
+        lazy: Vec::new(),
         cost: 0,
         limit,
         depth: 0,
@@ -84,6 +85,11 @@ struct Evaluator<'x, 'a> {
     /// depend on as in cel-go's planned program.
     checked: Option<&'x Checked>,
     locals: Vec<(&'x str, EvalResult<'a>)>,
+    /// Accumulators not yet initialized: the slot in `locals` and the
+    /// initializer. cel-go evaluates a comprehension's initializer when
+    /// the accumulator is first read, so one never read costs nothing
+    /// (and cannot fail).
+    lazy: Vec<(usize, &'x IdedExpr)>,
     cost: u64,
     limit: u64,
     depth: usize,
@@ -297,9 +303,13 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             || (name == "oldSelf" && self.act.old_self.is_some())
     }
 
-    fn resolve(&self, name: &str) -> EvalResult<'a> {
-        if let Some((_, v)) = self.locals.iter().rev().find(|(n, _)| *n == name) {
-            return v.clone();
+    fn resolve(&mut self, name: &str) -> EvalResult<'a> {
+        if let Some(slot) = self.locals.iter().rposition(|(n, _)| *n == name) {
+            self.initialize(slot);
+            return self
+                .locals
+                .get(slot)
+                .map_or(Ok(Val::Null), |(_, v)| v.clone());
         }
         match name {
             "self" => return self.act.self_.clone(),
@@ -348,12 +358,43 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             }
             _ => return Err(EvalError::no_overload()),
         };
-        let init = self.eval(&c.accu_init)?;
         let base = self.locals.len();
-        self.locals.push((c.accu_var.as_str(), Ok(init)));
+        if is_plain_init(&c.accu_init) {
+            let init = self.eval(&c.accu_init)?;
+            self.locals.push((c.accu_var.as_str(), Ok(init)));
+        } else {
+            self.locals.push((c.accu_var.as_str(), Ok(Val::Null)));
+            self.lazy.push((base, &c.accu_init));
+        }
         let r = self.fold(c, items, base);
+        self.lazy.retain(|(slot, _)| *slot < base);
         self.locals.truncate(base);
         r
+    }
+
+    /// Evaluates the initializer of the accumulator in `slot` if it is
+    /// still pending, in the scope of its comprehension (the locals below
+    /// the slot).
+    fn initialize(&mut self, slot: usize) {
+        let Some(p) = self.lazy.iter().position(|(s, _)| *s == slot) else {
+            return;
+        };
+        let (_, init) = self.lazy.remove(p);
+        let above = self.locals.split_off(slot);
+        let inner: Vec<(usize, &'x IdedExpr)> = self
+            .lazy
+            .iter()
+            .copied()
+            .filter(|(s, _)| *s > slot)
+            .collect();
+        self.lazy.retain(|(s, _)| *s < slot);
+        let v = self.eval(init);
+        self.lazy.retain(|(s, _)| *s < slot);
+        self.lazy.extend(inner);
+        self.locals.extend(above);
+        if let Some(local) = self.locals.get_mut(slot) {
+            local.1 = v;
+        }
     }
 
     #[allow(clippy::type_complexity)]
@@ -420,6 +461,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
     /// Takes the accumulator out of its slot, which the loop refills with
     /// the step's result.
     fn take_accumulator(&mut self, base: usize) -> Result<EvalResult<'a>, EvalError> {
+        self.initialize(base);
         let slot = self
             .locals
             .get_mut(base)
@@ -740,6 +782,18 @@ pub(crate) const CONVERSIONS: &[&str] = &[
 /// Whether cel-go's planner with `OptOptimize` turns `e` into a constant:
 /// literals, list and map literals of constants, and type conversions of
 /// a constant.
+/// An initializer evaluated when its comprehension starts: a literal or
+/// an empty list or map (what the standard macros start from), which cost
+/// nothing and cannot fail, so when it runs makes no difference.
+fn is_plain_init(e: &IdedExpr) -> bool {
+    match &e.expr {
+        Expr::Literal(_) => true,
+        Expr::List(l) => l.elements.is_empty(),
+        Expr::Map(m) => m.entries.is_empty(),
+        _ => false,
+    }
+}
+
 pub(crate) fn is_const(e: &IdedExpr) -> bool {
     match &e.expr {
         Expr::Literal(_) => true,

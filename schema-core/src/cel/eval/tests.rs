@@ -480,6 +480,30 @@ fn runtime_costs_follow_cel_go() {
 }
 
 #[test]
+fn comprehension_accumulators_initialize_on_first_read() {
+    let schema = json!({"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}}});
+    let obj = json!({"m": {"k": "v"}});
+    // `t.optMap(v, e)` is `t.hasValue() ? optional.of(<v = t.value()> e)
+    // : optional.none()`: the target is evaluated twice, the second time
+    // only when `e` reads `v`.
+    // hasValue (target 3, call 1), value (target 3, call 1), `v` 1, `==`
+    // 1, optional.of 1, hasValue 1.
+    assert_eq!(
+        cost("self.m[?'k'].optMap(v, v == 'v').hasValue()", &schema, &obj),
+        12
+    );
+    // `v` unread: no `value()`.
+    assert_eq!(
+        cost("optional.of(1).optMap(v, true).hasValue()", &schema, &obj),
+        4
+    );
+    assert_eq!(
+        cost("optional.none().optMap(v, true).hasValue()", &schema, &obj),
+        4
+    );
+}
+
+#[test]
 fn per_call_cost_limit_stops_blowups() {
     // Six nested maps over ten elements would build 10^6 lists: the
     // per-call limit stops the evaluation after a fraction of them.
