@@ -36,11 +36,13 @@ pub mod rust;
 /// The wire model at the path generated code names (`::schema_core::wire`).
 pub use model::wire;
 
-pub use crd::check::{CheckReport, check};
+pub use crd::check::{CheckReport, check, check_at};
 pub use crd::publish::{
-    PublishError, publish_schema_v2, publish_schema_v3, publish_v2, publish_v3,
+    PublishError, publish_schema_v2, publish_schema_v2_at, publish_schema_v3, publish_schema_v3_at,
+    publish_v2, publish_v2_at, publish_v3, publish_v3_at,
 };
 pub use model::field::{ErrorList, FieldError, Path};
+pub use model::kube_version::{KubeVersion, KubeVersionError};
 pub use model::source::{Document, Limits, SourceError, parse_documents};
 pub use model::structural::Structural;
 pub use model::wire::input::{Input, ReadError, Warning, read_input, read_input_owned};

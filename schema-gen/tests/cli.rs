@@ -973,3 +973,88 @@ fn validate_old_rejects_an_update_into_another_namespace() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn kube_version_selects_the_release_that_judges() {
+    let crd = tmp(
+        "kube-version-crd.yaml",
+        br#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: endpoints.example.com
+spec:
+  group: example.com
+  names: {kind: Endpoint, plural: endpoints}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          address:
+            type: string
+            maxLength: 64
+            x-kubernetes-validations:
+            - rule: isIP(self)
+"#,
+    );
+    let f = crd.to_str().unwrap();
+    let out = run(&["check", f], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let out = run(&["check", "--kube-version", "1.31", f], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // 1.30 compiles new rules as 1.29 did, without the ip library.
+    let out = run(&["check", "--kube-version", "1.30", f], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(":21:15: error: spec.validation.openAPIV3Schema.properties[address].x-kubernetes-validations[0].rule: Invalid value: {\"rule\":\"isIP(self)\"}: compilation failed: ERROR: <input>:1:5: undeclared reference to 'isIP' (in container '')"),
+        "{stdout}"
+    );
+    let out = run(&["check", "--kube-version", "1.29", f], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(
+            "unsupported Kubernetes version \"1.29\": expected one of 1.30..1.37 (e.g. \"1.37\")"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn update_ratchets_unchanged_values_as_the_readme_shows() {
+    let ex = examples();
+    let (crd, stored, update) = (
+        ex.join("widget-crd.yaml"),
+        ex.join("widget-stored.yaml"),
+        ex.join("widget-update.yaml"),
+    );
+    let out = run(
+        &[
+            "validate",
+            "--crd",
+            crd.to_str().unwrap(),
+            "--old",
+            stored.to_str().unwrap(),
+            update.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let prefix = format!("{}/", ex.to_str().unwrap());
+    let strip = |s: String| s.replace(&prefix, "examples/");
+    let (stdout, stderr) = (strip(text(&out.stdout)), strip(text(&out.stderr)));
+    let warning = "examples/widget-update.yaml:11:3: warning: spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1 (unchanged by the update: ratcheted)";
+    let error = "examples/widget-update.yaml:10:3: error: spec.size: Unsupported value: \"huge\": supported values: \"small\", \"medium\", \"large\"";
+    assert_eq!(stdout.trim_end(), error, "{stdout}");
+    assert!(stderr.starts_with(warning), "{stderr}");
+    let readme = std::fs::read_to_string(ex.join("../README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("{warning}\n{error}\n")),
+        "the README's example is out of date"
+    );
+}

@@ -53,6 +53,12 @@ pub fn conformance_dir() -> Option<PathBuf> {
     shared_dir("SCHEMA_GEN_CONFORMANCE_DIR", "conformance")
 }
 
+/// The conformance suites kept in this repository (`tests/conformance`),
+/// run beside the shared ones.
+pub fn repo_conformance_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
+}
+
 /// The CRD corpus folder (`SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`).
 pub fn corpus_dir() -> Option<PathBuf> {
     shared_dir("SCHEMA_GEN_CORPUS_DIR", "corpus/crds")

@@ -262,6 +262,8 @@ fn build_openapi(req: &Value) -> Result<Value, String> {
     let opts = BuildOptions {
         allow_non_structural: o["AllowNonStructural"] == true,
         include_selectable_fields: o["IncludeSelectableFields"] == true,
+        keep_external_docs_and_example: true,
+        empty_selectable_fields: false,
     };
     let version = req["version"].as_str().unwrap_or_default();
     let built = if o["V2"] == true {

@@ -581,7 +581,10 @@ spec:
         [] as [&str; 0],
     );
     assert_eq!(
-        a.warnings,
+        a.ratcheted
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
         [
             "spec.listeners: Invalid value: tls must not be specified for protocols ['HTTP', 'TCP', 'UDP']"
         ]

@@ -1,5 +1,6 @@
 //! Conformance: runs every case under the shared conformance folder
-//! (`../shared/conformance`, or `SCHEMA_GEN_CONFORMANCE_DIR`) and prints one
+//! (`../shared/conformance`, or `SCHEMA_GEN_CONFORMANCE_DIR`) and under the
+//! repository's own (`tests/conformance`, always present), and prints one
 //! line per suite/kind:
 //! `conformance k8s/structural: passed=N failed=M skipped=K`.
 //! Kinds the toolchain does not implement yet count as skipped, as do cases
@@ -32,6 +33,7 @@ use schema_core::model::wire::codec::{DecodeCx, Wire};
 use schema_core::model::wire::{
     CustomResourceDefinition, CustomResourceValidation, JsonSchemaProps,
 };
+use schema_core::object::admission::Admission;
 use schema_core::object::default::{default, prune_non_nullable_nulls_without_defaults};
 use schema_core::object::list_types::validate_list_sets_and_maps;
 use schema_core::object::prune::prune;
@@ -60,16 +62,29 @@ struct Tally {
 /// reason. They are run and reported as failed, never skipped or patched.
 const DIVERGENCES: &[(&str, &str)] = &[];
 
+/// The suites of the shared folder.
+const SHARED_SUITES: &[&str] = &["k8s", "k8s-cel", "ytt", "schemalint"];
+
+/// The suites of the repository's own folder.
+const REPO_SUITES: &[&str] = &["k8s-ratcheting"];
+
 fn main() {
-    let Some(dir) = tests::conformance_dir() else {
-        return;
-    };
+    let shared = tests::conformance_dir();
+    let repo = tests::repo_conformance_dir();
+    let suites = shared
+        .iter()
+        .flat_map(|dir| SHARED_SUITES.iter().map(move |s| (*s, dir.join(s))))
+        .chain(REPO_SUITES.iter().map(|s| (*s, repo.join(s))));
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut diverging = Vec::new();
-    for suite in ["k8s", "k8s-cel", "ytt", "schemalint"] {
-        let suite_dir = dir.join(suite);
+    for (suite, suite_dir) in suites {
         if !suite_dir.is_dir() {
+            assert!(
+                !REPO_SUITES.contains(&suite),
+                "the repository's suite {} is missing",
+                suite_dir.display()
+            );
             continue;
         }
         for file in tests::files_below(&suite_dir, &["json"]) {
@@ -160,19 +175,22 @@ fn run_case(suite: &str, kind: &str, case: &Value) -> Outcome {
     let needs_cel = case["requires"]
         .as_array()
         .is_some_and(|r| r.iter().any(|x| x == "cel"));
-    // CEL is supported for value validation (evaluation) and for CRD
-    // validation (compilation, cost estimates).
-    let k8s = matches!(suite, "k8s" | "k8s-cel");
+    // CEL is supported for value validation and updates (evaluation) and
+    // for CRD validation (compilation, cost estimates).
+    let k8s = matches!(suite, "k8s" | "k8s-cel" | "k8s-ratcheting");
     let cel_tables = suite == "k8s-cel";
-    if needs_cel && !(k8s && matches!(kind, "validate_value" | "validate_crd")) {
+    if needs_cel && !(k8s && matches!(kind, "validate_value" | "validate_crd" | "validate_update"))
+    {
         return Outcome::Skip;
     }
-    // `k8s-cel` is the API server's CEL tables in the `k8s` format.
+    // `k8s-cel` is the API server's CEL tables, `k8s-ratcheting` its
+    // ratcheting tests, in the `k8s` format.
     let suite = if k8s { "k8s" } else { suite };
     match (suite, kind) {
         ("k8s", "structural") => structural_case(case),
         ("k8s", "validate_crd") => validate_crd_case(case),
         ("k8s", "validate_value") => validate_value_case(case, cel_tables),
+        ("k8s", "validate_update") => validate_update_case(case),
         ("k8s", "prune") => prune_case(case),
         ("k8s", "default") => default_case(case),
         ("k8s", "publish_v2" | "publish_v3") => publish_case(case),
@@ -434,6 +452,93 @@ fn validate_value_case(case: &Value, cel_tables: bool) -> Outcome {
     let want: Vec<String> = want.into_iter().collect();
     let got: Vec<String> = got.into_iter().collect();
     Outcome::Fail(list_diff(&want, &got))
+}
+
+/// An update as the API server validates it against a bare schema
+/// ([`Admission::update`]): both objects decoded, the value validations
+/// with ratcheting, list sets and maps, then the rules, with `oldSelf` and
+/// ratcheting. `expect.warnings` holds the errors ratcheting dropped. With
+/// `rootPath`, the paths are read below it, as upstream's tests pass it.
+fn validate_update_case(case: &Value) -> Outcome {
+    let input = &case["input"];
+    let expect = &case["expect"];
+    if expect["match"] != "set" {
+        return Outcome::Fail(format!("  unsupported match {}", expect["match"]));
+    }
+    let props = match decode_schema(&input["schema"]) {
+        Ok(p) => p,
+        Err(e) => return Outcome::Fail(e),
+    };
+    let admission = match Admission::for_schema(&props) {
+        Ok(a) => a,
+        Err(e) => return Outcome::Fail(format!("  {e}")),
+    };
+    let out = admission.update(input["object"].clone(), input["old"].clone());
+    if let Some(why) = out.rejected {
+        return Outcome::Fail(format!("  rejected: {why}"));
+    }
+    let root = input["rootPath"].as_str().unwrap_or("");
+    let errors = out.errors.iter().map(|e| below_root(root, &e.to_string()));
+    let ratcheted: Vec<String> = out.ratcheted.iter().map(ToString::to_string).collect();
+    let warnings = ratcheted.iter().map(|w| below_root(root, w));
+    let mut diff = set_diff("errors", &expect["errors"], errors);
+    if !expect["warnings"].is_null() {
+        diff.push_str(&set_diff("warnings", &expect["warnings"], warnings));
+    }
+    if diff.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(diff)
+    }
+}
+
+/// A `field.Error` string (`path: detail`) with its path read below
+/// `root`, as `root.Child(...)` prints it; the nil path `<nil>` becomes
+/// `root` itself.
+fn below_root(root: &str, error: &str) -> String {
+    if root.is_empty() {
+        return error.to_string();
+    }
+    // The path ends at the first `: ` outside brackets (map keys).
+    let mut depth = 0usize;
+    let mut end = error.len();
+    for (i, c) in error.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            ':' if depth == 0 && error[i..].starts_with(": ") => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let (path, rest) = error.split_at(end);
+    match path {
+        "<nil>" => format!("{root}{rest}"),
+        p if p.starts_with('[') => format!("{root}{p}{rest}"),
+        p => format!("{root}.{p}{rest}"),
+    }
+}
+
+/// The `match: "set"` comparison of `got` with the strings of `want`,
+/// labelled `what`; empty when equal.
+fn set_diff(what: &str, want: &Value, got: impl Iterator<Item = String>) -> String {
+    let want: std::collections::BTreeSet<String> = want
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|e| e.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    let got: std::collections::BTreeSet<String> = got.collect();
+    if want == got {
+        return String::new();
+    }
+    let want: Vec<String> = want.into_iter().collect();
+    let got: Vec<String> = got.into_iter().collect();
+    format!("  {what}:\n{}", list_diff(&want, &got))
 }
 
 /// `expectSubstring`: upstream asserts only that its errors contain `sub`.

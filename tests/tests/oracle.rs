@@ -36,8 +36,7 @@ const ACCEPTED: &[(&str, &str)] = &[];
 /// what differs. They are compared and reported on every run; one that
 /// stops differing fails the run (the list must shrink), as does any
 /// difference not listed.
-const OPEN: &[(&str, &str)] = &[
-];
+const OPEN: &[(&str, &str)] = &[];
 
 #[derive(Default)]
 struct Run {

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::types::{Type, k8s};
+use crate::model::kube_version::KubeVersion;
 
 /// The internal map insertion of `transformMap` and `transformMapEntry`.
 pub const MAP_INSERT: &str = "cel.@mapInsert";
@@ -43,6 +44,19 @@ impl CompatibilityVersion {
         let major = parts.next()?.parse().ok()?;
         let minor = parts.next()?.parse().ok()?;
         Some(Self { major, minor })
+    }
+
+    /// The environment the API server of release `kube` compiles new
+    /// rules in (a CRD created or changed): its default compatibility
+    /// version, one minor release before its own.
+    pub const fn new_expressions(kube: KubeVersion) -> Self {
+        Self::new(1, kube.cel_compatibility_minor())
+    }
+
+    /// The environment the API server of release `kube` compiles stored
+    /// rules in (to validate objects): every library of its own release.
+    pub const fn stored_expressions(kube: KubeVersion) -> Self {
+        Self::new(1, kube.minor())
     }
 
     /// Whether this version is at least `major.minor`.

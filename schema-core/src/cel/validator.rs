@@ -84,8 +84,9 @@ impl Default for CelOptions {
 pub struct CelOutcome {
     /// The errors, in the server's words.
     pub errors: ErrorList,
-    /// Ratcheted errors, as warnings (`field.Error.Error()` strings).
-    pub warnings: Vec<String>,
+    /// Errors of rules on values an update left unchanged, which do not
+    /// fail it (ratcheting): the server returns them as warnings.
+    pub ratcheted: ErrorList,
     /// The budget left; negative when validation stopped early.
     pub remaining_budget: i64,
 }
@@ -148,12 +149,13 @@ fn compile(
     rules: &[ValidationRule],
     node: &Structural,
     decl: Option<&Arc<DeclType>>,
+    version: CompatibilityVersion,
 ) -> Result<Vec<Compiled>, String> {
     if rules.is_empty() {
         return Ok(Vec::new());
     }
     let decl = decl.ok_or("unable to convert structural schema to CEL declarations")?;
-    let env = RuleEnv::new(decl, CompatibilityVersion::CURRENT);
+    let env = RuleEnv::new(decl, version);
     Ok(rules
         .iter()
         .map(|rule| Compiled {
@@ -189,14 +191,17 @@ fn build(
     node: &Structural,
     is_resource_root: bool,
     decl: Option<&Arc<DeclType>>,
+    version: CompatibilityVersion,
 ) -> Option<Node> {
-    let (rules, init_error) = match compile(validation.rules(), node, decl) {
+    let (rules, init_error) = match compile(validation.rules(), node, decl, version) {
         Ok(r) => (r, None),
         Err(e) => (Vec::new(), Some(e)),
     };
     let elem = decl.and_then(|d| d.elem());
     let items = match (validation.items(), node.items.as_deref()) {
-        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource, elem).map(Box::new),
+        (Some(v), Some(n)) => {
+            build(v, n, n.extensions.embedded_resource, elem, version).map(Box::new)
+        }
         _ => None,
     };
     let mut properties = Vec::new();
@@ -207,7 +212,13 @@ fn build(
         let Some(field_decl) = property_decl(decl, k, n) else {
             continue;
         };
-        if let Some(p) = build(v, n, n.extensions.embedded_resource, Some(&field_decl)) {
+        if let Some(p) = build(
+            v,
+            n,
+            n.extensions.embedded_resource,
+            Some(&field_decl),
+            version,
+        ) {
             properties.push((k.to_string(), p));
         }
     }
@@ -217,13 +228,15 @@ fn build(
         .as_ref()
         .and_then(|a| a.structural.as_deref());
     let additional = match (validation.additional(), node_additional) {
-        (Some(v), Some(n)) => build(v, n, n.extensions.embedded_resource, elem).map(Box::new),
+        (Some(v), Some(n)) => {
+            build(v, n, n.extensions.embedded_resource, elem, version).map(Box::new)
+        }
         _ => None,
     };
     let all_of: Vec<Node> = validation
         .all_of()
         .iter()
-        .filter_map(|a| build(Src::N(a), node, is_resource_root, decl))
+        .filter_map(|a| build(Src::N(a), node, is_resource_root, decl, version))
         .collect();
     if rules.is_empty()
         && init_error.is_none()
@@ -270,9 +283,17 @@ impl CelValidator {
     /// type of its values. Rules that do not compile are reported, with
     /// the compilation error, when evaluated.
     pub fn new(s: &Structural, is_resource_root: bool) -> Self {
+        Self::at(s, is_resource_root, CompatibilityVersion::CURRENT)
+    }
+
+    /// [`CelValidator::new`] with the rules compiled in the environment of
+    /// `version`: for objects, the API server's stored-expressions
+    /// environment, every library of its own release
+    /// ([`CompatibilityVersion::stored_expressions`]).
+    pub fn at(s: &Structural, is_resource_root: bool, version: CompatibilityVersion) -> Self {
         let root = if has_x_validations(s) {
             let decl = schema_decl_type(s, is_resource_root);
-            build(Src::S(s), s, is_resource_root, decl.as_ref())
+            build(Src::S(s), s, is_resource_root, decl.as_ref(), version)
         } else {
             None
         };
@@ -292,7 +313,13 @@ impl CelValidator {
         let decl = schema_decl_type(s, is_resource_root);
         CelValidator {
             schema: s.clone(),
-            root: build(Src::S(s), s, is_resource_root, decl.as_ref()),
+            root: build(
+                Src::S(s),
+                s,
+                is_resource_root,
+                decl.as_ref(),
+                CompatibilityVersion::CURRENT,
+            ),
         }
     }
 
@@ -333,7 +360,7 @@ impl CelValidator {
                         path,
                         "CEL evaluation failed unexpectedly",
                     )],
-                    warnings: Vec::new(),
+                    ratcheted: ErrorList::new(),
                     remaining_budget: -1,
                 }),
                 Err(e) => CelOutcome {
@@ -341,7 +368,7 @@ impl CelValidator {
                         path,
                         format!("could not start the CEL evaluation thread: {e}"),
                     )],
-                    warnings: Vec::new(),
+                    ratcheted: ErrorList::new(),
                     remaining_budget: -1,
                 },
             }
@@ -359,7 +386,7 @@ impl CelValidator {
         let mut w = Walk {
             opts,
             errors: ErrorList::new(),
-            warnings: Vec::new(),
+            ratcheted: ErrorList::new(),
         };
         let remaining = match &self.root {
             None => budget,
@@ -378,7 +405,7 @@ impl CelValidator {
         };
         CelOutcome {
             errors: w.errors,
-            warnings: w.warnings,
+            ratcheted: w.ratcheted,
             remaining_budget: remaining,
         }
     }
@@ -429,7 +456,7 @@ impl<'v> Ratchet<'v> {
 struct Walk {
     opts: CelOptions,
     errors: ErrorList,
-    warnings: Vec<String>,
+    ratcheted: ErrorList,
 }
 
 fn invalid(path: &Path, value: impl Into<Value>, detail: impl Into<String>) -> FieldError {
@@ -743,7 +770,7 @@ impl Walk {
 
     fn add(&mut self, ratchet: bool, e: FieldError) {
         if ratchet {
-            self.warnings.push(e.to_string());
+            self.ratcheted.push(e);
         } else {
             self.errors.push(e);
         }

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use crate::model::kube_version::KubeVersion;
 use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CrdVersion, CustomResourceDefinition};
 use crate::object::admission::{Admission, AdmissionError};
@@ -23,6 +24,8 @@ use crate::object::prune::prune;
 /// gets.
 pub struct CrdCatalog {
     entries: Vec<Entry>,
+    /// The release whose API server admits the objects.
+    kube: KubeVersion,
 }
 
 /// One CRD of a catalog.
@@ -42,6 +45,8 @@ pub struct Selection<'c> {
     pub version: &'c str,
     /// Where the catalog keeps the version's admission.
     admission: &'c OnceLock<Admission>,
+    /// The release whose API server admits the objects.
+    kube: KubeVersion,
 }
 
 /// Why an object has no CRD version in the catalog.
@@ -77,9 +82,17 @@ pub struct NotStructuralError {
 }
 
 impl CrdCatalog {
-    /// A catalog of `crds` (v1 CRDs, as read).
+    /// A catalog of `crds` (v1 CRDs, as read), admitting objects as the
+    /// newest release supported does.
     #[must_use]
     pub fn new(crds: Vec<CustomResourceDefinition>) -> Self {
+        Self::new_at(crds, KubeVersion::default())
+    }
+
+    /// A catalog of `crds` admitting objects as the API server of release
+    /// `kube` does.
+    #[must_use]
+    pub fn new_at(crds: Vec<CustomResourceDefinition>, kube: KubeVersion) -> Self {
         let entries = crds
             .into_iter()
             .map(|crd| Entry {
@@ -87,7 +100,7 @@ impl CrdCatalog {
                 crd,
             })
             .collect();
-        CrdCatalog { entries }
+        CrdCatalog { entries, kube }
     }
 
     /// The CRD and version `object` belongs to: the CRD of its group and
@@ -140,6 +153,7 @@ impl CrdCatalog {
             crd,
             version: v.name.as_deref().unwrap_or(""),
             admission,
+            kube: self.kube,
         })
     }
 }
@@ -151,12 +165,12 @@ impl<'c> Selection<'c> {
     ///
     /// # Errors
     ///
-    /// [`Admission::for_crd`]'s.
+    /// [`Admission::for_crd_at`]'s.
     pub fn admission(&self) -> Result<&'c Admission, AdmissionError> {
         if let Some(admission) = self.admission.get() {
             return Ok(admission);
         }
-        let admission = Admission::for_crd(self.crd, self.version)?;
+        let admission = Admission::for_crd_at(self.crd, self.version, self.kube)?;
         Ok(self.admission.get_or_init(|| admission))
     }
 

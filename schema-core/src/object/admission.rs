@@ -34,12 +34,14 @@
 
 use serde_json::Value;
 
+use crate::cel::functions::CompatibilityVersion;
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::go::json::{go_type, go_v};
 use crate::go::names::name_is_dns_subdomain;
 use crate::model::correlation::Correlated;
 pub use crate::model::depth::MAX_DEPTH;
 use crate::model::field::{ErrorList, ErrorType, FieldError, Path};
+use crate::model::kube_version::KubeVersion;
 use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
@@ -84,6 +86,10 @@ pub struct Admitted {
     pub pruned: Vec<String>,
     /// Every error, in the server's order and words.
     pub errors: ErrorList,
+    /// On update, the errors of values the update left unchanged, which do
+    /// not fail it (CRD validation ratcheting): the server returns them as
+    /// warnings.
+    pub ratcheted: ErrorList,
     /// Notes on what admission changed or could not do.
     pub warnings: Vec<String>,
     /// Why the server rejects the request before validating it (a
@@ -125,9 +131,23 @@ impl Admission {
     ///
     /// [`AdmissionError::NotStructural`].
     pub fn for_schema(schema: &JsonSchemaProps) -> Result<Self, AdmissionError> {
+        Self::for_schema_at(schema, KubeVersion::default())
+    }
+
+    /// [`Admission::for_schema`] as the API server of release `kube` admits.
+    ///
+    /// # Errors
+    ///
+    /// [`AdmissionError::NotStructural`].
+    pub fn for_schema_at(
+        schema: &JsonSchemaProps,
+        kube: KubeVersion,
+    ) -> Result<Self, AdmissionError> {
         let structural = Structural::from_props(schema)?;
+        let cel_version = CompatibilityVersion::stored_expressions(kube);
         Ok(Admission {
-            cel: Some(CelValidator::new(&structural, false)).filter(CelValidator::has_rules),
+            cel: Some(CelValidator::at(&structural, false, cel_version))
+                .filter(CelValidator::has_rules),
             structural: Some(IndexedSchema::new(structural)),
             validator: Some(SchemaValidator::new(schema)),
             resource: None,
@@ -142,6 +162,21 @@ impl Admission {
     /// [`AdmissionError::NoSuchVersion`] or
     /// [`AdmissionError::NotStructural`].
     pub fn for_crd(crd: &CustomResourceDefinition, version: &str) -> Result<Self, AdmissionError> {
+        Self::for_crd_at(crd, version, KubeVersion::default())
+    }
+
+    /// [`Admission::for_crd`] as the API server of release `kube` admits:
+    /// the rules compiled in its environment for stored rules.
+    ///
+    /// # Errors
+    ///
+    /// [`AdmissionError::NoSuchVersion`] or
+    /// [`AdmissionError::NotStructural`].
+    pub fn for_crd_at(
+        crd: &CustomResourceDefinition,
+        version: &str,
+        kube: KubeVersion,
+    ) -> Result<Self, AdmissionError> {
         let spec = crd.spec.as_ref();
         let versions = spec.and_then(|s| s.versions.as_deref()).unwrap_or(&[]);
         let Some(v) = versions.iter().find(|v| v.name.as_deref() == Some(version)) else {
@@ -171,7 +206,7 @@ impl Admission {
         let validator = schema.map(SchemaValidator::new);
         let cel = structural
             .as_ref()
-            .map(|s| CelValidator::new(s, true))
+            .map(|s| CelValidator::at(s, true, CompatibilityVersion::stored_expressions(kube)))
             .filter(CelValidator::has_rules);
         let structural = structural.map(IndexedSchema::new);
         // The one walk serves resources that are pruned and hold no
@@ -418,8 +453,7 @@ impl Admission {
             (Some(old), Some(s)) => {
                 let res = v.validate_update(obj, &Path::root(), Correlated::root(obj, old, s));
                 out.errors.extend(res.errors);
-                out.warnings
-                    .extend(res.ratcheted.iter().map(ToString::to_string));
+                out.ratcheted.extend(res.ratcheted);
             }
             _ => out.errors.extend(v.validate(obj, &Path::root())),
         }
@@ -460,7 +494,7 @@ impl Admission {
         let opts = CelOptions::default();
         let res = cel.validate(&Path::root(), obj, old, opts, RUNTIME_CEL_COST_BUDGET);
         out.errors.extend(res.errors);
-        out.warnings.extend(res.warnings);
+        out.ratcheted.extend(res.ratcheted);
     }
 }
 

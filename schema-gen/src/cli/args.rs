@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::lint::RuleSet;
+use schema_core::KubeVersion;
 
 /// Kubernetes structural schemas, offline.
 #[derive(Parser, Debug)]
@@ -66,6 +67,10 @@ pub enum Command {
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
         output: DiagnosticsFormat,
+        /// The Kubernetes release whose API server to reproduce, 1.30 to
+        /// 1.37 (see the table in the README).
+        #[command(flatten)]
+        kube: KubeArgs,
     },
     /// Read a CRD or schema through the wire model and write it back in canonical order.
     Fmt {
@@ -91,6 +96,10 @@ pub enum Command {
         /// Only these CRD versions (repeatable).
         #[arg(long)]
         version: Vec<String>,
+        /// The Kubernetes release whose API server to reproduce, 1.30 to
+        /// 1.37 (see the table in the README).
+        #[command(flatten)]
+        kube: KubeArgs,
     },
     /// Prune objects as the API server does before storing them: unknown
     /// fields removed, then nulls the schema neither allows nor defaults.
@@ -104,6 +113,10 @@ pub enum Command {
         /// Output format; `json` also lists the pruned fields.
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
+        /// The Kubernetes release whose API server to reproduce, 1.30 to
+        /// 1.37 (see the table in the README).
+        #[command(flatten)]
+        kube: KubeArgs,
     },
     /// Convert a schema written for another tool into this toolchain's
     /// outputs.
@@ -124,6 +137,10 @@ pub enum Command {
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
+        /// The Kubernetes release whose API server to reproduce, 1.30 to
+        /// 1.37 (see the table in the README).
+        #[command(flatten)]
+        kube: KubeArgs,
     },
     /// Admit objects as the API server does on create: prune, default, then
     /// validate (kind, metadata, values, scale paths, embedded resources,
@@ -148,6 +165,10 @@ pub enum Command {
         /// fields and its errors.
         #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
         output: DiagnosticsFormat,
+        /// The Kubernetes release whose API server to reproduce, 1.30 to
+        /// 1.37 (see the table in the README).
+        #[command(flatten)]
+        kube: KubeArgs,
     },
     /// Generate Rust types from CRDs or a bare schema: one module per
     /// version (every served version unless `--version` is given), types
@@ -173,6 +194,11 @@ pub enum Command {
         /// and plain types instead of k8s-openapi's.
         #[arg(long)]
         no_k8s_openapi: bool,
+        /// The Kubernetes release (1.30 to 1.37) whose API server the
+        /// generated `crds()` validates the rebuilt CRDs as (default: the
+        /// newest).
+        #[arg(long = "kube-version", value_name = "1.N", value_parser = KubeVersion::parse)]
+        kube_version: Option<KubeVersion>,
     },
     /// Lint a Helm values schema (JSON Schema, YAML or JSON) with a rule
     /// set: one finding per line (rule, severity, location, message).
@@ -218,6 +244,20 @@ pub enum ConvertSource {
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
     },
+}
+
+/// The Kubernetes release whose API server is reproduced.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct KubeArgs {
+    /// The Kubernetes release whose API server to reproduce (1.30 to 1.37):
+    /// its CEL libraries for rules, its feature gates, what it publishes.
+    #[arg(
+        long = "kube-version",
+        value_name = "1.N",
+        default_value_t = KubeVersion::NEWEST,
+        value_parser = KubeVersion::parse
+    )]
+    pub(super) kube_version: KubeVersion,
 }
 
 /// Where the schema for objects comes from.

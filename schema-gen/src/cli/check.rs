@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use schema_core::crd::check::{check, written_location};
+use schema_core::KubeVersion;
+use schema_core::crd::check::{check_at, written_location};
 use schema_core::model::locate::locate_field;
 use schema_core::model::wire::input::read_input_owned;
 
@@ -18,12 +19,17 @@ use super::reports::{
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 
 /// Runs `check` on `files`.
-pub(super) fn run(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>) -> i32 {
+pub(super) fn run(
+    files: &[PathBuf],
+    output: DiagnosticsFormat,
+    kube: KubeVersion,
+    io: &mut Io<'_>,
+) -> i32 {
     let mut exit = EXIT_OK;
     let mut report = CheckReport { files: Vec::new() };
     for file in files {
         let checked = match load(file, io) {
-            Ok(loaded) => check_file(loaded, output, io, &mut exit),
+            Ok(loaded) => check_file(loaded, output, kube, io, &mut exit),
             Err(msg) => {
                 let _ = writeln!(io.stderr, "error: {msg}");
                 exit = EXIT_UNPROCESSABLE;
@@ -43,6 +49,7 @@ pub(super) fn run(files: &[PathBuf], output: DiagnosticsFormat, io: &mut Io<'_>)
 fn check_file(
     loaded: Loaded,
     output: DiagnosticsFormat,
+    kube: KubeVersion,
     io: &mut Io<'_>,
     exit: &mut i32,
 ) -> CheckedFile {
@@ -62,7 +69,7 @@ fn check_file(
                 continue;
             }
         };
-        let mut checked = check(&input);
+        let mut checked = check_at(&input, kube);
         read_warnings.append(&mut checked.warnings);
         for e in &checked.errors {
             let location = locate_field(&doc, &[], &written_location(&input, &e.field));

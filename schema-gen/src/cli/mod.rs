@@ -74,20 +74,27 @@ where
         stderr,
     };
     match cli.command {
-        Command::Check { files, output } => check::run(&files, output, &mut io),
+        Command::Check {
+            files,
+            output,
+            kube,
+        } => check::run(&files, output, kube.kube_version, &mut io),
         Command::Fmt { file, output } => fmt::run(&file, output, &mut io),
         Command::Openapi {
             file,
             v2,
             v3: _,
             version,
-        } => openapi::run(&file, v2, &version, &mut io),
+            kube,
+        } => openapi::run(&file, v2, &version, kube.kube_version, &mut io),
         Command::Prune {
             schema,
             objects,
             output,
+            kube,
         } => objects::run(
             &schema,
+            kube.kube_version,
             &objects,
             output,
             objects::Operation::Prune,
@@ -97,8 +104,10 @@ where
             schema,
             objects,
             output,
+            kube,
         } => objects::run(
             &schema,
+            kube.kube_version,
             &objects,
             output,
             objects::Operation::Default,
@@ -109,7 +118,15 @@ where
             objects,
             old,
             output,
-        } => validate::run(&schema, &objects, old.as_deref(), output, &mut io),
+            kube,
+        } => validate::run(
+            &schema,
+            kube.kube_version,
+            &objects,
+            old.as_deref(),
+            output,
+            &mut io,
+        ),
         Command::Lint {
             file,
             rule_set,
@@ -123,8 +140,12 @@ where
             derive,
             no_docs,
             no_k8s_openapi,
+            kube_version,
         } => {
             let mut config = crate::rustgen::Config::new();
+            if let Some(k) = kube_version {
+                config.kube_version(k);
+            }
             for v in version {
                 config.version(v);
             }

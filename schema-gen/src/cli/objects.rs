@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::path::PathBuf;
 
+use schema_core::KubeVersion;
 use schema_core::crd::catalog::{CrdCatalog, ObjectSchema};
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::JsonSchemaProps;
@@ -41,6 +42,7 @@ pub(super) enum SchemaSource {
 /// Reads the schema that `args` names, or says why it cannot.
 pub(super) fn load_schema_source(
     args: &SchemaArgs,
+    kube: KubeVersion,
     io: &mut Io<'_>,
 ) -> Result<SchemaSource, String> {
     let file = args
@@ -77,18 +79,19 @@ pub(super) fn load_schema_source(
     if crds.is_empty() {
         return Err(format!("{name}: no CustomResourceDefinition found"));
     }
-    Ok(SchemaSource::Crds(CrdCatalog::new(crds)))
+    Ok(SchemaSource::Crds(CrdCatalog::new_at(crds, kube)))
 }
 
 /// Runs `prune` or `default` on the objects of `files`.
 pub(super) fn run(
     args: &SchemaArgs,
+    kube: KubeVersion,
     files: &[PathBuf],
     output: DocumentFormat,
     operation: Operation,
     io: &mut Io<'_>,
 ) -> i32 {
-    let source = match load_schema_source(args, io) {
+    let source = match load_schema_source(args, kube, io) {
         Ok(s) => s,
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");

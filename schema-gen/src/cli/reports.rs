@@ -231,6 +231,10 @@ pub(super) struct ValidatedObject {
     pub(super) pruned: Vec<String>,
     /// The errors admission reported.
     pub(super) errors: Vec<FieldErrorReport>,
+    /// On update, the errors of values left unchanged, which ratcheting
+    /// turns into warnings.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) ratcheted: Vec<FieldErrorReport>,
     /// Admission's notes.
     pub(super) warnings: Vec<String>,
     /// Why the server rejects the request before validating it.

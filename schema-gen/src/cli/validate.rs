@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use schema_core::KubeVersion;
 use schema_core::crd::catalog::CrdCatalog;
 use schema_core::model::field::Path as FieldPath;
 use schema_core::model::locate::locate_field;
@@ -22,6 +23,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 /// `old` when given.
 pub(super) fn run(
     args: &SchemaArgs,
+    kube: KubeVersion,
     files: &[PathBuf],
     old: Option<&Path>,
     output: DiagnosticsFormat,
@@ -34,7 +36,7 @@ pub(super) fn run(
         );
         return EXIT_UNPROCESSABLE;
     }
-    let source = match load_schema_source(args, io) {
+    let source = match load_schema_source(args, kube, io) {
         Ok(s) => s,
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");
@@ -42,7 +44,7 @@ pub(super) fn run(
         }
     };
     let admissions = match &source {
-        SchemaSource::Bare { props, .. } => match Admission::for_schema(props) {
+        SchemaSource::Bare { props, .. } => match Admission::for_schema_at(props, kube) {
             Ok(a) => Admissions::Bare(Box::new(a)),
             Err(e) => {
                 let _ = writeln!(io.stderr, "error: {e}");
@@ -171,6 +173,18 @@ fn print_admitted(
             let _ = writeln!(io.stderr, "{}: warning: {w}", at(name, doc.start));
         }
     }
+    let mut ratcheted = Vec::new();
+    for e in &admitted.ratcheted {
+        let location = locate_field(doc, &[], &e.field);
+        if text {
+            let _ = writeln!(
+                io.stderr,
+                "{}: warning: {e} (unchanged by the update: ratcheted)",
+                at(name, location)
+            );
+        }
+        ratcheted.push(FieldErrorReport::new(e, location, None));
+    }
     let mut errors = Vec::new();
     for e in &admitted.errors {
         let location = locate_field(doc, &[], &e.field);
@@ -196,6 +210,7 @@ fn print_admitted(
         object: admitted.object,
         pruned: admitted.pruned,
         errors,
+        ratcheted,
         warnings: admitted.warnings,
         rejected: admitted.rejected,
     }

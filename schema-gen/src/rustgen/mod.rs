@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use schema_core::KubeVersion;
 use schema_core::model::source::{self, Limits};
 use schema_core::model::wire::input::{Input, read_input_owned};
 use schema_core::model::wire::{CrdVersion, CustomResourceDefinition};
@@ -62,6 +63,9 @@ pub struct Options {
     /// Use k8s-openapi's `IntOrString` and `Time` (else JSON values and
     /// strings with attributes).
     pub k8s_openapi: bool,
+    /// The Kubernetes release the generated `crds()` validates for; `None`:
+    /// the newest supported.
+    pub kube_version: Option<KubeVersion>,
 }
 
 impl Default for Options {
@@ -72,6 +76,7 @@ impl Default for Options {
             type_names: BTreeMap::new(),
             docs: true,
             k8s_openapi: true,
+            kube_version: None,
         }
     }
 }
@@ -228,6 +233,14 @@ impl Config {
     /// Uses k8s-openapi's types (default) or only serde_json's.
     pub fn k8s_openapi(&mut self, on: bool) -> &mut Self {
         self.opts.k8s_openapi = on;
+        self
+    }
+
+    /// The Kubernetes release whose API server the generated `crds()`
+    /// validates the rebuilt CRDs as (default: the newest supported; see
+    /// [`KubeVersion`]).
+    pub fn kube_version(&mut self, v: KubeVersion) -> &mut Self {
+        self.opts.kube_version = Some(v);
         self
     }
 
@@ -472,7 +485,7 @@ pub fn generate_file(
     let crds = if crd_exprs.is_empty() {
         TokenStream::new()
     } else {
-        crds_fn(&mut crd_exprs)
+        crds_fn(&mut crd_exprs, opts.kube_version)
     };
     let mut src = header(&f.name);
     src.push('\n');
@@ -595,7 +608,10 @@ fn crd_key(crd: &CustomResourceDefinition) -> String {
 
 /// `pub fn crds()`: every CRD of the file, its versions merged, in input
 /// order.
-fn crds_fn(exprs: &mut [((usize, usize), String, TokenStream)]) -> TokenStream {
+fn crds_fn(
+    exprs: &mut [((usize, usize), String, TokenStream)],
+    kube: Option<KubeVersion>,
+) -> TokenStream {
     exprs.sort_by_key(|e| e.0);
     let mut order: Vec<&String> = Vec::new();
     for (_, k, _) in exprs.iter() {
@@ -605,10 +621,28 @@ fn crds_fn(exprs: &mut [((usize, usize), String, TokenStream)]) -> TokenStream {
     }
     let per_crd = order.iter().map(|k| {
         let versions = exprs.iter().filter(|(_, kk, _)| kk == *k).map(|(_, _, root)| {
-            quote!(<#root as ::schema_core::rust::CustomResource>::crd().map_err(::schema_core::rust::MergeError::Invalid)?)
+            match kube {
+                None => quote!(<#root as ::schema_core::rust::CustomResource>::crd().map_err(::schema_core::rust::MergeError::Invalid)?),
+                Some(_) => quote!(<#root as ::schema_core::rust::CustomResource>::crd_at(kube).map_err(::schema_core::rust::MergeError::Invalid)?),
+            }
         });
+        match kube {
+            None => quote! {
+                ::schema_core::rust::merge_crds(&[#(#versions),*])?
+            },
+            Some(_) => quote! {
+                ::schema_core::rust::merge_crds_at(&[#(#versions),*], kube)?
+            },
+        }
+    });
+    let release = kube.map(|k| {
+        let minor = proc_macro2::Literal::u32_unsuffixed(k.minor());
         quote! {
-            ::schema_core::rust::merge_crds(&[#(#versions),*])?
+            // The release the CRDs are validated for.
+            let kube = match ::schema_core::KubeVersion::new(#minor) {
+                ::core::option::Option::Some(v) => v,
+                ::core::option::Option::None => ::schema_core::KubeVersion::NEWEST,
+            };
         }
     });
     quote! {
@@ -622,6 +656,7 @@ fn crds_fn(exprs: &mut [((usize, usize), String, TokenStream)]) -> TokenStream {
             ::std::vec::Vec<::schema_core::wire::CustomResourceDefinition>,
             ::schema_core::rust::MergeError,
         > {
+            #release
             ::core::result::Result::Ok(::std::vec![#(#per_crd),*])
         }
     }

@@ -697,8 +697,9 @@ fn ratcheting_turns_unchanged_failures_into_warnings() {
         errs,
         vec!["b: Invalid value: \"y\": failed rule: self.size() > 3"]
     );
+    let ratcheted: Vec<String> = out.ratcheted.iter().map(ToString::to_string).collect();
     assert_eq!(
-        out.warnings,
+        ratcheted,
         vec!["a: Invalid value: \"x\": failed rule: self.size() > 3"]
     );
 }

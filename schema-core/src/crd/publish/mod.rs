@@ -67,6 +67,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::model::kube_version::KubeVersion;
 use crate::model::structural::NewStructuralError;
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps};
 use documents::{add_referenced_definitions, swagger_document, version_definitions};
@@ -151,15 +152,32 @@ pub struct BuildOptions {
     /// `AllowNonStructural`: publish schemas that fail `ValidateStructural`
     /// too. The API server's controllers leave it off.
     pub allow_non_structural: bool,
+    /// Whether `externalDocs` and `example` are published (Kubernetes 1.36
+    /// and later carry them into the structural schema).
+    pub keep_external_docs_and_example: bool,
+    /// Whether a version without selectable fields gets an empty
+    /// `x-kubernetes-selectable-fields` list (`buildSelectableFields` of
+    /// Kubernetes 1.32, whose check of an empty list was inverted).
+    pub empty_selectable_fields: bool,
+}
+
+impl BuildOptions {
+    /// What the OpenAPI controllers of the API server of release `kube`
+    /// use.
+    pub fn at(kube: KubeVersion) -> Self {
+        BuildOptions {
+            include_selectable_fields: kube.field_selectors(),
+            allow_non_structural: false,
+            keep_external_docs_and_example: kube.publishes_external_docs_and_example(),
+            empty_selectable_fields: kube.publishes_empty_selectable_fields(),
+        }
+    }
 }
 
 impl Default for BuildOptions {
     /// What the API server's OpenAPI controllers use.
     fn default() -> Self {
-        BuildOptions {
-            include_selectable_fields: true,
-            allow_non_structural: false,
-        }
+        BuildOptions::at(KubeVersion::default())
     }
 }
 
@@ -185,7 +203,20 @@ fn served_versions(crd: &CustomResourceDefinition) -> Vec<&str> {
 ///
 /// [`PublishError::Internal`] only (served versions always exist).
 pub fn publish_v2(crd: &CustomResourceDefinition) -> Result<Value, PublishError> {
-    let opts = BuildOptions::default();
+    publish_v2_at(crd, KubeVersion::default())
+}
+
+/// [`publish_v2`] as the API server of release `kube` publishes
+/// ([`BuildOptions::at`]).
+///
+/// # Errors
+///
+/// [`PublishError::Internal`] only.
+pub fn publish_v2_at(
+    crd: &CustomResourceDefinition,
+    kube: KubeVersion,
+) -> Result<Value, PublishError> {
+    let opts = BuildOptions::at(kube);
     let mut defs = BTreeMap::new();
     for version in served_versions(crd) {
         version_definitions(crd, version, OpenApiVersion::V2, &opts, &mut defs)?;
@@ -210,7 +241,20 @@ pub fn publish_v2(crd: &CustomResourceDefinition) -> Result<Value, PublishError>
 ///
 /// [`PublishError::Internal`] only.
 pub fn publish_v3(crd: &CustomResourceDefinition) -> Result<BTreeMap<String, Value>, PublishError> {
-    let opts = BuildOptions::default();
+    publish_v3_at(crd, KubeVersion::default())
+}
+
+/// [`publish_v3`] as the API server of release `kube` publishes
+/// ([`BuildOptions::at`]).
+///
+/// # Errors
+///
+/// [`PublishError::Internal`] only.
+pub fn publish_v3_at(
+    crd: &CustomResourceDefinition,
+    kube: KubeVersion,
+) -> Result<BTreeMap<String, Value>, PublishError> {
+    let opts = BuildOptions::at(kube);
     let group = crd_names(crd).group;
     let mut out = BTreeMap::new();
     for version in served_versions(crd) {
@@ -231,7 +275,19 @@ pub fn publish_v3(crd: &CustomResourceDefinition) -> Result<BTreeMap<String, Val
 /// [`PublishError::InvalidTypes`], [`PublishError::NewStructural`],
 /// [`PublishError::NonStructural`].
 pub fn publish_schema_v3(schema: &JsonSchemaProps) -> Result<Value, PublishError> {
-    let s = publishable(schema, false)?;
+    publish_schema_v3_at(schema, KubeVersion::default())
+}
+
+/// [`publish_schema_v3`] as release `kube` publishes it.
+///
+/// # Errors
+///
+/// As [`publish_schema_v3`].
+pub fn publish_schema_v3_at(
+    schema: &JsonSchemaProps,
+    kube: KubeVersion,
+) -> Result<Value, PublishError> {
+    let s = publishable(schema, false, kube.publishes_external_docs_and_example())?;
     Ok(to_kube_openapi(&s))
 }
 
@@ -245,7 +301,19 @@ pub fn publish_schema_v3(schema: &JsonSchemaProps) -> Result<Value, PublishError
 ///
 /// As [`publish_schema_v3`].
 pub fn publish_schema_v2(schema: &JsonSchemaProps) -> Result<Value, PublishError> {
-    let s = publishable(schema, false)?;
+    publish_schema_v2_at(schema, KubeVersion::default())
+}
+
+/// [`publish_schema_v2`] as release `kube` publishes it.
+///
+/// # Errors
+///
+/// As [`publish_schema_v3`].
+pub fn publish_schema_v2_at(
+    schema: &JsonSchemaProps,
+    kube: KubeVersion,
+) -> Result<Value, PublishError> {
+    let s = publishable(schema, false, kube.publishes_external_docs_and_example())?;
     let mut v = to_kube_openapi(&to_structural_openapi_v2(&s));
     if let Value::Object(m) = &mut v {
         prune_defaults(m);

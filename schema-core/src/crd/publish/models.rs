@@ -138,7 +138,14 @@ pub fn build_models(
         .schema
         .as_ref()
         .and_then(|s| s.open_api_v3_schema.as_ref())
-        .and_then(|s| publishable(s, opts.allow_non_structural).ok());
+        .and_then(|s| {
+            publishable(
+                s,
+                opts.allow_non_structural,
+                opts.keep_external_docs_and_example,
+            )
+            .ok()
+        });
 
     let selectable_fields = if opts.include_selectable_fields {
         let fields: Vec<Value> = v
@@ -155,7 +162,7 @@ pub fn build_models(
                 Value::Object(o)
             })
             .collect();
-        (!fields.is_empty()).then_some(Value::Array(fields))
+        (!fields.is_empty() || opts.empty_selectable_fields).then_some(Value::Array(fields))
     } else {
         None
     };

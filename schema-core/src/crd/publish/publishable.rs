@@ -62,11 +62,15 @@ pub fn schema_has_invalid_types(s: &JsonSchemaProps) -> bool {
 pub(super) fn publishable(
     schema: &JsonSchemaProps,
     allow_non_structural: bool,
+    keep_external_docs_and_example: bool,
 ) -> Result<Structural, PublishError> {
     if schema_has_invalid_types(schema) {
         return Err(PublishError::InvalidTypes);
     }
     let mut s = Structural::from_props(schema)?;
+    if !keep_external_docs_and_example {
+        drop_external_docs_and_example(&mut s);
+    }
     if !allow_non_structural {
         let errs = validate_structural(&Path::root(), &s, StructuralOptions::default());
         if !errs.is_empty() {
@@ -77,4 +81,29 @@ pub(super) fn publishable(
     }
     unfold_in_place(&mut s);
     Ok(s)
+}
+
+/// The structural schema as releases before 1.36 converted it
+/// (`newGenerics` without `externalDocs` and `example`), so they are not
+/// published.
+fn drop_external_docs_and_example(s: &mut Structural) {
+    let mut stack = vec![s];
+    while let Some(s) = stack.pop() {
+        s.generic.external_docs = None;
+        s.generic.example = None;
+        let Structural {
+            items,
+            properties,
+            generic,
+            ..
+        } = s;
+        stack.extend(items.as_deref_mut());
+        stack.extend(properties.values_mut());
+        stack.extend(
+            generic
+                .additional_properties
+                .as_mut()
+                .and_then(|a| a.structural.as_deref_mut()),
+        );
+    }
 }

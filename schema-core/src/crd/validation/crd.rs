@@ -50,6 +50,7 @@ use crate::crd::validation::schema::{
 };
 use crate::go::names::{is_dns1035_label, name_is_dns_subdomain};
 use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::kube_version::KubeVersion;
 use crate::model::wire::codec::Wire;
 use crate::model::wire::{
     CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray,
@@ -94,7 +95,29 @@ pub fn validate_custom_resource_definition(
     crd: &CustomResourceDefinition,
     request: RequestVersion,
 ) -> ErrorList {
-    let opts = Options::for_create(request);
+    validate_custom_resource_definition_at(crd, request, KubeVersion::default())
+}
+
+/// [`validate_custom_resource_definition`] as the API server of release
+/// `kube` runs it: its CEL environment for new rules, and without
+/// `selectableFields` where its `CustomResourceFieldSelectors` gate is off
+/// by default (`PrepareForCreate` drops them; see
+/// [`drop_disabled_fields`]).
+#[must_use]
+pub fn validate_custom_resource_definition_at(
+    crd: &CustomResourceDefinition,
+    request: RequestVersion,
+    kube: KubeVersion,
+) -> ErrorList {
+    let dropped;
+    let crd = if kube.field_selectors() {
+        crd
+    } else {
+        dropped = drop_disabled_fields(crd, kube);
+        &dropped
+    };
+    let mut opts = Options::for_create(request);
+    opts.kube = kube;
     let defaulted = defaulted_spec(crd);
     let spec = internal_spec(&defaulted, versions_of(crd), request);
     let meta = crd.metadata.as_ref();
@@ -118,6 +141,25 @@ pub fn validate_custom_resource_definition(
     errs
 }
 
+/// The CRD as `PrepareForCreate` leaves it on the API server of `kube`
+/// (`dropDisabledFields`): without `selectableFields` where the
+/// `CustomResourceFieldSelectors` gate is off by default.
+#[must_use]
+pub fn drop_disabled_fields(
+    crd: &CustomResourceDefinition,
+    kube: KubeVersion,
+) -> CustomResourceDefinition {
+    let mut crd = crd.clone();
+    if !kube.field_selectors()
+        && let Some(versions) = crd.spec.as_mut().and_then(|s| s.versions.as_mut())
+    {
+        for v in versions {
+            v.selectable_fields = None;
+        }
+    }
+    crd
+}
+
 // ---------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------
@@ -139,6 +181,8 @@ struct Options {
     require_map_list_keys_map_set_validation: bool,
     check_api_approval: bool,
     check_preserve_unknown_fields: bool,
+    /// The release whose server validates.
+    kube: KubeVersion,
 }
 
 impl Options {
@@ -155,11 +199,12 @@ impl Options {
             require_map_list_keys_map_set_validation: true,
             check_api_approval: v1,
             check_preserve_unknown_fields: v1,
+            kube: KubeVersion::default(),
         }
     }
 
     fn schema_options(&self, preserve_unknown_fields: bool) -> SchemaOptions {
-        let mut o = SchemaOptions::create();
+        let mut o = SchemaOptions::create_at(self.kube);
         o.allow_defaults = self.allow_defaults;
         o.require_structural_schema = self.require_structural_schema;
         o.require_valid_property_type = self.require_valid_property_type;

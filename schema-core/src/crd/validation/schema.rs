@@ -13,6 +13,7 @@ use crate::cel::functions::CompatibilityVersion;
 use crate::crd::validation::defaults::validate_defaults;
 use crate::crd::validation::structural::{StructuralOptions, validate_structural};
 use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::kube_version::KubeVersion;
 use crate::model::structural::Structural;
 use crate::model::wire::codec::Wire;
 use crate::model::wire::{CustomResourceValidation, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
@@ -43,8 +44,14 @@ pub struct SchemaOptions {
 }
 
 impl SchemaOptions {
-    /// The options of a create request: every requirement on.
+    /// The options of a create request: every requirement on, rules
+    /// compiled as the newest release supported compiles new rules.
     pub fn create() -> Self {
+        Self::create_at(KubeVersion::default())
+    }
+
+    /// The options of a create request to the API server of `kube`.
+    pub fn create_at(kube: KubeVersion) -> Self {
         Self {
             allow_defaults: true,
             require_structural_schema: true,
@@ -53,7 +60,7 @@ impl SchemaOptions {
             require_atomic_set_type: true,
             require_map_list_keys_map_set_validation: true,
             preserve_unknown_fields: false,
-            cel_compatibility_version: CompatibilityVersion::CURRENT,
+            cel_compatibility_version: CompatibilityVersion::new_expressions(kube),
         }
     }
 }

@@ -293,10 +293,14 @@ fn mutate(v: &mut Value, rng: &mut Rng) {
 
 fn render(a: &Admitted) -> String {
     format!(
-        "object: {}\npruned: {:?}\nerrors: {:?}\nwarnings: {:?}",
+        "object: {}\npruned: {:?}\nerrors: {:?}\nratcheted: {:?}\nwarnings: {:?}",
         serde_json::to_string(&a.object).unwrap(),
         a.pruned,
         a.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        a.ratcheted
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
         a.warnings
     )
 }

@@ -68,11 +68,14 @@ pub(crate) struct UpdateErrors {
     pub(crate) ratcheted: ErrorList,
 }
 
-/// Whether the error `raw` is ratcheted in the update `old`.
+/// Whether the error `raw` is ratcheted in the update `old`. The root's
+/// `kind` and `apiVersion` get no ratcheting validator of their own
+/// (apiserver's `isTypeMetaField`): their errors are the root's.
 fn ratchets(raw: &Raw<'_>, old: Correlated<'_>) -> bool {
     let mut deepest = old;
-    for step in raw.origin.iter().flatten() {
+    for (depth, step) in raw.origin.iter().flatten().enumerate() {
         let next = match step {
+            Step::Key(k) if depth == 0 && (k == "kind" || k == "apiVersion") => None,
             Step::Key(k) => deepest.key(k),
             Step::Index(i) => deepest.index(*i),
         };

@@ -12,8 +12,9 @@ pub mod runtime;
 
 use std::fmt;
 
-use crate::crd::check::check;
+use crate::crd::check::check_at;
 use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::kube_version::KubeVersion;
 use crate::model::wire::codec::Wire;
 use crate::model::wire::input::Input;
 use crate::model::wire::{
@@ -142,6 +143,17 @@ pub trait CustomResource: Sized {
     /// [`CrdError::Schema`] when a schema cannot be built,
     /// [`CrdError::Invalid`] with the API server's errors.
     fn crd() -> Result<CustomResourceDefinition, CrdError> {
+        Self::crd_at(KubeVersion::default())
+    }
+
+    /// [`CustomResource::crd`] validated as the API server of release
+    /// `kube` validates a create (its CEL libraries for rules, its feature
+    /// gates; see [`KubeVersion`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`CustomResource::crd`].
+    fn crd_at(kube: KubeVersion) -> Result<CustomResourceDefinition, CrdError> {
         let crd = assemble(
             Self::GROUP,
             names(
@@ -167,7 +179,7 @@ pub trait CustomResource: Sized {
         {
             v.storage = Some(true);
         }
-        validate_crd(&checked)?;
+        validate_crd_at(&checked, kube)?;
         Ok(crd)
     }
 }
@@ -274,7 +286,16 @@ impl std::error::Error for CrdError {}
 ///
 /// [`CrdError::Invalid`] with every error found.
 pub fn validate_crd(crd: &CustomResourceDefinition) -> Result<(), CrdError> {
-    let mut errors = check(&Input::CrdV1(Box::new(crd.clone()))).errors;
+    validate_crd_at(crd, KubeVersion::default())
+}
+
+/// [`validate_crd`] as the API server of release `kube` validates.
+///
+/// # Errors
+///
+/// [`CrdError::Invalid`] with every error found.
+pub fn validate_crd_at(crd: &CustomResourceDefinition, kube: KubeVersion) -> Result<(), CrdError> {
+    let mut errors = check_at(&Input::CrdV1(Box::new(crd.clone())), kube).errors;
     let versions = crd.spec.iter().flat_map(|s| s.versions.iter().flatten());
     for (i, v) in versions.enumerate() {
         check_paths(v, &Path::new(["spec", "versions"]).index(i), &mut errors);
@@ -459,6 +480,19 @@ impl std::error::Error for MergeError {}
 pub fn merge_crds(
     crds: &[CustomResourceDefinition],
 ) -> Result<CustomResourceDefinition, MergeError> {
+    merge_crds_at(crds, KubeVersion::default())
+}
+
+/// [`merge_crds`] with the result validated as the API server of release
+/// `kube` validates.
+///
+/// # Errors
+///
+/// A [`MergeError`] naming what disagrees.
+pub fn merge_crds_at(
+    crds: &[CustomResourceDefinition],
+    kube: KubeVersion,
+) -> Result<CustomResourceDefinition, MergeError> {
     let Some(first) = crds.first() else {
         return Err(MergeError::Empty);
     };
@@ -525,7 +559,7 @@ pub fn merge_crds(
     if let Some(spec) = &mut merged.spec {
         spec.versions = Some(versions);
     }
-    validate_crd(&merged).map_err(MergeError::Invalid)?;
+    validate_crd_at(&merged, kube).map_err(MergeError::Invalid)?;
     Ok(merged)
 }
 
