@@ -152,12 +152,35 @@ struct Node<'e> {
     computed: Option<SizeEstimate>,
 }
 
+/// Where the sizes an expression does not determine itself come from
+/// (cel-go's `SizeEstimator`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SizeSource<'r> {
+    /// apiextensions' size estimator: the declared type of `self` (and
+    /// `oldSelf`), walked along the path of the value.
+    Schema(&'r Arc<DeclType>),
+    /// The size estimator of the Kubernetes CEL library's cost tests
+    /// (`testCostEstimator` of apiserver's `library/cost_test.go`): any
+    /// string or bytes is 0 to 12 long, nothing else is sized.
+    #[cfg(test)]
+    LibraryTests,
+}
+
 /// Estimates the cost of a checked expression. `root` is the declared type
 /// of `self` (and `oldSelf`), used for size estimates.
 pub fn estimate(expr: &IdedExpr, checked: &Checked, root: &Arc<DeclType>) -> CostEstimate {
+    estimate_with(expr, checked, SizeSource::Schema(root))
+}
+
+/// Estimates the cost of a checked expression with sizes from `sizes`.
+pub(crate) fn estimate_with(
+    expr: &IdedExpr,
+    checked: &Checked,
+    sizes: SizeSource<'_>,
+) -> CostEstimate {
     let mut c = Coster {
         checked,
-        root,
+        size_source: sizes,
         paths: HashMap::new(),
         locals: HashMap::new(),
         sizes: HashMap::new(),
@@ -168,7 +191,7 @@ pub fn estimate(expr: &IdedExpr, checked: &Checked, root: &Arc<DeclType>) -> Cos
 
 struct Coster<'c> {
     checked: &'c Checked,
-    root: &'c Arc<DeclType>,
+    size_source: SizeSource<'c>,
     paths: HashMap<u64, Vec<String>>,
     locals: HashMap<String, Vec<LocalVar>>,
     sizes: HashMap<u64, SizeEstimate>,
@@ -228,24 +251,21 @@ impl<'c> Coster<'c> {
         }
     }
 
-    /// The size estimator of apiextensions' compilation.go: walks the path
-    /// (after the variable) through the declared type.
-    fn estimate_size_path(&self, path: &[String]) -> Option<SizeEstimate> {
-        if path.is_empty() {
-            return None;
-        }
-        let mut cur: &Arc<DeclType> = self.root;
-        for name in &path[1..] {
-            match name.as_str() {
-                "@items" | "@values" => cur = cur.elem()?,
-                "@keys" => cur = cur.key()?,
-                _ => cur = &cur.fields()?.get(name)?.ty,
+    /// The size estimator (`EstimateSize`) of a value at `path` of type
+    /// `ty`.
+    fn estimate_size(&self, path: &[String], ty: Option<&Type>) -> Option<SizeEstimate> {
+        match self.size_source {
+            SizeSource::Schema(root) => {
+                // Only the path is known to apiextensions' estimator.
+                let _ = ty;
+                estimate_size_path(root, path)
+            }
+            #[cfg(test)]
+            SizeSource::LibraryTests => {
+                matches!(ty.map(Type::kind), Some(Kind::String | Kind::Bytes))
+                    .then_some(SizeEstimate { min: 0, max: 12 })
             }
         }
-        Some(SizeEstimate {
-            min: 0,
-            max: cur.max_elements.max(0) as u64,
-        })
     }
 
     fn compute_size(&mut self, e: &IdedExpr) -> Option<SizeEstimate> {
@@ -256,7 +276,7 @@ impl<'c> Coster<'c> {
             return Some(s);
         }
         let path = self.get_path(e);
-        if let Some(s) = self.estimate_size_path(&path) {
+        if let Some(s) = self.estimate_size(&path, self.ty(e).as_ref()) {
             self.sizes.insert(e.id, s);
             return Some(s);
         }
@@ -279,7 +299,8 @@ impl<'c> Coster<'c> {
         if let Some(s) = n.computed {
             return s;
         }
-        self.estimate_size_path(&n.path).unwrap_or(UNKNOWN_SIZE)
+        self.estimate_size(&n.path, n.ty.as_ref())
+            .unwrap_or(UNKNOWN_SIZE)
     }
 
     fn compute_entry(&self, e: &IdedExpr) -> Option<EntrySize> {
@@ -973,31 +994,7 @@ impl<'c> Coster<'c> {
                 let sz = self.node_size(t);
                 let to_replace = self.node_size(&args[0]);
                 let replace_with = self.node_size(&args[1]);
-                // One bound: replacing an empty string inserts at every
-                // position; a replacement no longer than what it replaces
-                // does not grow the string; else the string is all matches.
-                let bound = |s: u64, to_replace: u64, no_growth: bool| -> (u64, u64) {
-                    if to_replace == 0 {
-                        (s.saturating_add(1), s)
-                    } else if no_growth {
-                        (0, s)
-                    } else {
-                        ((s as f64 / to_replace as f64).ceil() as u64, 0)
-                    }
-                };
-                let (count_max, retained_max) =
-                    bound(sz.max, to_replace.min, replace_with.max <= to_replace.min);
-                let (count_min, retained_min) =
-                    bound(sz.min, to_replace.max, to_replace.max <= replace_with.min);
-                let count = SizeEstimate {
-                    min: count_min,
-                    max: count_max,
-                };
-                let retained = SizeEstimate {
-                    min: retained_min,
-                    max: retained_max,
-                };
-                let size = count.multiply(replace_with).add(retained);
+                let size = replace_result_size(sz, to_replace, replace_with);
                 Some((sz.cost_factor(2.0 * tf), Some(size)))
             }
             "split" => {
@@ -1183,4 +1180,58 @@ fn compute_expr_size(e: &IdedExpr) -> Option<SizeEstimate> {
         _ => return None,
     };
     Some(fixed_size(v))
+}
+
+/// The size of `s.replace(a, b)` (Kubernetes' estimate): `s` sized
+/// `sz`, `a` sized `to_replace`, `b` sized `replace_with`.
+pub(crate) fn replace_result_size(
+    sz: SizeEstimate,
+    to_replace: SizeEstimate,
+    replace_with: SizeEstimate,
+) -> SizeEstimate {
+    // One bound: replacing an empty string inserts at every
+    // position; a replacement no longer than what it replaces
+    // does not grow the string; else the string is all matches.
+    let bound = |s: u64, to_replace: u64, no_growth: bool| -> (u64, u64) {
+        if to_replace == 0 {
+            (s.saturating_add(1), s)
+        } else if no_growth {
+            (0, s)
+        } else {
+            ((s as f64 / to_replace as f64).ceil() as u64, 0)
+        }
+    };
+    let (count_max, retained_max) =
+        bound(sz.max, to_replace.min, replace_with.max <= to_replace.min);
+    let (count_min, retained_min) =
+        bound(sz.min, to_replace.max, to_replace.max <= replace_with.min);
+    let count = SizeEstimate {
+        min: count_min,
+        max: count_max,
+    };
+    let retained = SizeEstimate {
+        min: retained_min,
+        max: retained_max,
+    };
+    count.multiply(replace_with).add(retained)
+}
+
+/// The size estimator of apiextensions' compilation.go: walks the path
+/// (after the variable) through the declared type.
+fn estimate_size_path(root: &Arc<DeclType>, path: &[String]) -> Option<SizeEstimate> {
+    if path.is_empty() {
+        return None;
+    }
+    let mut cur: &Arc<DeclType> = root;
+    for name in &path[1..] {
+        match name.as_str() {
+            "@items" | "@values" => cur = cur.elem()?,
+            "@keys" => cur = cur.key()?,
+            _ => cur = &cur.fields()?.get(name)?.ty,
+        }
+    }
+    Some(SizeEstimate {
+        min: 0,
+        max: cur.max_elements.max(0) as u64,
+    })
 }

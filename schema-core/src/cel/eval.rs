@@ -62,6 +62,29 @@ pub fn evaluate<'a>(
     act: &Activation<'a>,
     limit: u64,
 ) -> Outcome<'a> {
+    run(expr, checked, act, limit, true)
+}
+
+/// Evaluates `expr` as a program planned without `OptOptimize` (what
+/// apiserver's CEL library cost tests run): literals of constants and
+/// conversions of constants are evaluated and charged like any other.
+#[cfg(test)]
+pub(crate) fn evaluate_unoptimized<'a>(
+    expr: &IdedExpr,
+    checked: Option<&Checked>,
+    act: &Activation<'a>,
+    limit: u64,
+) -> Outcome<'a> {
+    run(expr, checked, act, limit, false)
+}
+
+fn run<'a>(
+    expr: &IdedExpr,
+    checked: Option<&Checked>,
+    act: &Activation<'a>,
+    limit: u64,
+    optimize: bool,
+) -> Outcome<'a> {
     let mut ev = Evaluator {
         act,
         checked,
@@ -71,6 +94,7 @@ pub fn evaluate<'a>(
         limit,
         depth: 0,
         work: 0,
+        optimize,
     };
     let result = ev.eval(expr);
     Outcome {
@@ -94,6 +118,9 @@ struct Evaluator<'x, 'a> {
     limit: u64,
     depth: usize,
     work: u64,
+    /// Whether the program is planned with `OptOptimize`, which folds
+    /// constant expressions (`is_const`) into constants that cost nothing.
+    optimize: bool,
 }
 
 /// A bound on the real work of one evaluation (bytes and elements handed
@@ -136,6 +163,11 @@ const TYPE_NAMES: &[&str] = &[
 const NAMESPACES: &[&str] = &["optional", "sets", "format", "strings", "ip", "lists"];
 
 impl<'x, 'a> Evaluator<'x, 'a> {
+    /// Whether the planned program has `e` folded into a constant.
+    fn folded(&self, e: &IdedExpr) -> bool {
+        self.optimize && is_const(e)
+    }
+
     fn charge(&mut self, n: u64) -> Result<(), EvalError> {
         self.cost = self.cost.saturating_add(n);
         if self.cost > self.limit {
@@ -210,7 +242,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     }
                 }
                 // OptOptimize folds literals of constants: no cost.
-                if !is_const(e) {
+                if !self.folded(e) {
                     self.charge(LIST_CREATE_BASE_COST)?;
                 }
                 Ok(Val::list(items))
@@ -243,7 +275,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                         return Err(EvalError::new(format!("Failed with repeated key: {shown}")));
                     }
                 }
-                if !is_const(e) {
+                if !self.folded(e) {
                     self.charge(MAP_CREATE_BASE_COST)?;
                 }
                 Ok(Val::Map(MapV::Owned(Rc::new(map))))
@@ -476,7 +508,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                 // folded as a constant), `_+_` (1).
                 self.charge(1)?;
                 let v = self.eval(el);
-                self.charge(if is_const(el) {
+                self.charge(if self.folded(el) {
                     1
                 } else {
                     1 + LIST_CREATE_BASE_COST
@@ -585,7 +617,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     self.charge(relative(operand) + optional_step(&r))?;
                     return r;
                 }
-                ("@in", [lhs, rhs]) if is_const(rhs) => {
+                ("@in", [lhs, rhs]) if self.folded(rhs) => {
                     // OptOptimize: membership in a constant list of
                     // primitives of one type is a set lookup without call
                     // cost; in an empty constant list it is `false`.
@@ -659,7 +691,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         }
         if let Some(e) = results.iter().find_map(|r| r.as_ref().err()) {
             let e = e.clone();
-            if !is_const(e_expr) {
+            if !self.folded(e_expr) {
                 let constant_pattern = args.last().is_some_and(is_const);
                 self.charge(lib::error_call_cost(
                     &fname,
@@ -698,7 +730,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             return Err(EvalError::cost_limit());
         }
         // OptOptimize folds type conversions of constants.
-        if !is_const(e) {
+        if !self.folded(e) {
             self.charge(cost)?;
         }
         v

@@ -13,6 +13,8 @@ pub mod eval;
 pub(crate) mod field_path;
 pub mod functions;
 pub mod lib;
+#[cfg(test)]
+mod library_costs;
 pub(crate) mod limits;
 mod strformat;
 pub(crate) mod type_check;

@@ -1,12 +1,13 @@
 //! The functions of the API server's CEL environment: cel-go's standard
 //! library and optional types, the strings extension (version 2), sets,
 //! the lists extension (version 3), and the Kubernetes libraries (lists, regex, URLs, quantity, IP, CIDR,
-//! format), with their runtime costs (cel-go's `costCall` and the
+//! format, semver), with their runtime costs (cel-go's `costCall` and the
 //! Kubernetes `library.CostEstimator.CallCost`).
 
 pub(crate) mod ip;
 pub(crate) mod lists_ext;
 pub(crate) mod quantity;
+pub(crate) mod semver;
 pub(crate) mod strings;
 pub(crate) mod time;
 pub(crate) mod url;
@@ -34,6 +35,8 @@ pub enum Ext {
     Cidr(ip::Cidr),
     /// `kubernetes.NamedFormat`.
     Format(&'static str),
+    /// `kubernetes.Semver`.
+    Semver(semver::Semver),
 }
 
 impl Ext {
@@ -45,6 +48,7 @@ impl Ext {
             Ext::Ip(_) => "net.IP",
             Ext::Cidr(_) => "net.CIDR",
             Ext::Format(_) => "kubernetes.NamedFormat",
+            Ext::Semver(_) => "kubernetes.Semver",
         }
     }
 
@@ -56,6 +60,7 @@ impl Ext {
             (Ext::Ip(a), Ext::Ip(b)) => a == b,
             (Ext::Cidr(a), Ext::Cidr(b)) => a == b,
             (Ext::Format(a), Ext::Format(b)) => a == b,
+            (Ext::Semver(a), Ext::Semver(b)) => a.compare(b) == Ordering::Equal,
             _ => false,
         }
     }
@@ -247,7 +252,9 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             first.map_or(0, |a| traversal_cost(a, 0))
         }
         "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR"
-        | "quantity" | "isQuantity" => mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR),
+        | "quantity" | "isQuantity" | "semver" | "isSemver" => {
+            mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+        }
         "ip" => {
             if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
                 1
@@ -308,7 +315,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         // Kubernetes functions of constant cost (`masked`, `prefixLength`,
         // `family`, the `is…` address tests, `sign`, `asInteger`,
         // `isInteger`, `asApproximateFloat`, `isGreaterThan`, `isLessThan`,
-        // `compareTo`, `add`, `sub`).
+        // `compareTo`, `add`, `sub`, `major`, `minor`, `patch`).
         _ => 1,
     }
 }
@@ -592,6 +599,13 @@ fn dispatch<'a>(
             u.accessor(name)
         }
         ("quantity" | "isQuantity", false, 1) => quantity::call(name, args),
+        ("semver" | "isSemver", false, 1 | 2) => semver::call(name, args),
+        ("major" | "minor" | "patch", true, 1) => semver::call(name, args),
+        ("compareTo" | "isGreaterThan" | "isLessThan", true, 2)
+            if semver::is_semver(args.first()) =>
+        {
+            semver::call(name, args)
+        }
         (
             "sign" | "isInteger" | "asInteger" | "asApproximateFloat" | "add" | "sub" | "compareTo"
             | "isGreaterThan" | "isLessThan",
