@@ -1,4 +1,6 @@
 //! Times the phases of CRD validation on one file (a profiling aid).
+use schema_core::KubeVersion;
+use schema_core::cel::functions::CompatibilityVersion;
 use schema_core::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use schema_core::crd::validation::defaults::validate_defaults;
 use schema_core::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
@@ -32,7 +34,14 @@ fn main() {
         let n = validate_structural(&Path::root(), &ss, StructuralOptions::default()).len();
         println!("validate_structural {:?} {n}", t.elapsed());
         let t = Instant::now();
-        let n = validate_defaults(&Path::root(), &ss, true, true).len();
+        let n = validate_defaults(
+            &Path::root(),
+            &ss,
+            true,
+            true,
+            CompatibilityVersion::stored_expressions(KubeVersion::default()),
+        )
+        .len();
         println!("validate_defaults {:?} {n}", t.elapsed());
         let t = Instant::now();
         let n =

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
+use schema_core::KubeVersion;
 use schema_core::cel::compile::compile_node_rules;
 use schema_core::cel::functions::CompatibilityVersion;
 use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
@@ -133,7 +134,7 @@ fn validate_crd_validation(req: &Value) -> Result<Value, String> {
     let o = &req["options"];
     let cel_compatibility_version = match o["celCompatibilityVersion"].as_str() {
         Some(v) => CompatibilityVersion::parse(v).ok_or(format!("bad version {v}"))?,
-        None => CompatibilityVersion::CURRENT,
+        None => CompatibilityVersion::new_expressions(KubeVersion::default()),
     };
     let opts = SchemaOptions {
         allow_defaults: o["allowDefaults"] == true,
@@ -144,6 +145,7 @@ fn validate_crd_validation(req: &Value) -> Result<Value, String> {
         require_map_list_keys_map_set_validation: o["requireMapListKeysMapSetValidation"] == true,
         preserve_unknown_fields: false,
         cel_compatibility_version,
+        cel_stored_version: CompatibilityVersion::stored_expressions(KubeVersion::default()),
     };
     let validation = CustomResourceValidation {
         open_api_v3_schema: schema(&req["schema"])?,

@@ -16,6 +16,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use schema_core::KubeVersion;
 use schema_core::cel::functions::CompatibilityVersion;
 use schema_core::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use schema_core::crd::publish::{
@@ -303,6 +304,7 @@ fn validate_crd_case(case: &Value) -> Outcome {
             },
             None => CompatibilityVersion::CURRENT,
         },
+        cel_stored_version: CompatibilityVersion::stored_expressions(KubeVersion::default()),
     };
     let validation = if input["schema"].is_null() {
         None

@@ -958,7 +958,7 @@ impl<'c> Coster<'c> {
                 }
                 None
             }
-            "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" => {
+            "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
                 let t = target?;
                 let mut el_cost = one;
                 if let Some(el) = self.list_element_node(t) {
@@ -969,6 +969,10 @@ impl<'c> Coster<'c> {
                         let sz = self.node_size(&el);
                         el_cost = el_cost.add(sz.cost_factor(tf));
                     }
+                    Some((self.node_size(t).multiply_by_cost(el_cost), None))
+                } else if function == "includes" {
+                    // A dyn target may be a list: one comparison per
+                    // element.
                     Some((self.node_size(t).multiply_by_cost(el_cost), None))
                 } else {
                     Some((self.node_size(t).cost_factor(tf), None))

@@ -272,6 +272,9 @@ fn build(v: CompatibilityVersion) -> Library {
     if v.at_least(1, 33) {
         k8s_semver(&mut lib);
     }
+    if v.at_least(1, 37) {
+        k8s_lists_v1(&mut lib);
+    }
     if features.ext_lists {
         ext_lists(&mut lib);
     }
@@ -817,6 +820,17 @@ fn k8s_lists(lib: &mut Library) {
         "list_a_last_index_of_int",
         vec![Type::list(a()), a()],
         Int,
+    );
+}
+
+/// Version 1 of the Kubernetes lists library (1.37): `includes`, on any
+/// value (a list includes an equal element; anything else equals it).
+fn k8s_lists_v1(lib: &mut Library) {
+    lib.member(
+        "includes",
+        "list_includes_dyn_dyn",
+        vec![Type::Dyn, Type::Dyn],
+        Type::Bool,
     );
 }
 

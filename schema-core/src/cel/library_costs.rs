@@ -24,6 +24,7 @@ use crate::cel::error::EvalError;
 use crate::cel::eval::{Activation, PER_CALL_LIMIT, evaluate_unoptimized};
 use crate::cel::functions::{CompatibilityVersion, Features, library, type_identifiers};
 use crate::cel::type_check::{CheckEnv, check};
+use crate::model::kube_version::KubeVersion;
 
 /// One expression and the costs upstream asserts for it.
 struct Case {
@@ -44,7 +45,8 @@ fn case(expr: impl Into<String>, min: u64, max: u64, runtime: u64) -> Case {
 
 /// The estimated cost (min, max) and the runtime cost of `expr`.
 fn measure(expr: &str) -> Result<(u64, u64, u64), String> {
-    let version = CompatibilityVersion::CURRENT;
+    // Every library of the newest release, as upstream's test environment.
+    let version = CompatibilityVersion::stored_expressions(KubeVersion::NEWEST);
     let parsed = parse_versioned(expr, version).map_err(|i| display_issues(expr, &i))?;
     let env = CheckEnv {
         library: library(version),
@@ -169,6 +171,34 @@ fn lists_index_of() {
         }
     }
     assert_eq!(cases.len(), 18);
+    assert_costs(&cases);
+}
+
+/// `TestIncludesCost`.
+#[test]
+fn lists_includes() {
+    let mut cases = Vec::new();
+    for (list, param, min, max, runtime) in [
+        (INT_LIST, "3", 15, 15, 15),
+        (UINT_LIST, "uint(3)", 21, 21, 21),
+        (DOUBLE_LIST, "3.0", 15, 15, 15),
+        (BOOL_LIST, "true", 15, 15, 15),
+        (STRING_LIST, "'x'", 15, 25, 15),
+        (BYTES_LIST, "bytes('x')", 26, 36, 26),
+        (DURATION_LIST, "duration('3s')", 21, 21, 21),
+        (
+            TIMESTAMP_LIST,
+            "timestamp('2011-01-03T00:00:00.000+01:00')",
+            21,
+            21,
+            21,
+        ),
+        // Not a list: compared as a whole.
+        (LONG_STRING, "'123'", 50, 50, 5),
+    ] {
+        cases.push(case(format!("{list}.includes({param})"), min, max, runtime));
+    }
+    assert_eq!(cases.len(), 9);
     assert_costs(&cases);
 }
 

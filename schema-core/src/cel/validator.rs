@@ -19,6 +19,7 @@ use super::value::{SchemaRef, Val, from_json};
 use crate::cel::field_path::{FieldPathError, valid_field_path};
 use crate::model::correlation::{Correlated, map_list_item};
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
+use crate::model::kube_version::KubeVersion;
 use crate::model::structural::{NestedValueValidation, Structural};
 use crate::model::wire::ValidationRule;
 
@@ -283,7 +284,11 @@ impl CelValidator {
     /// type of its values. Rules that do not compile are reported, with
     /// the compilation error, when evaluated.
     pub fn new(s: &Structural, is_resource_root: bool) -> Self {
-        Self::at(s, is_resource_root, CompatibilityVersion::CURRENT)
+        Self::at(
+            s,
+            is_resource_root,
+            CompatibilityVersion::stored_expressions(KubeVersion::default()),
+        )
     }
 
     /// [`CelValidator::new`] with the rules compiled in the environment of
@@ -318,7 +323,7 @@ impl CelValidator {
                 s,
                 is_resource_root,
                 decl.as_ref(),
-                CompatibilityVersion::CURRENT,
+                CompatibilityVersion::stored_expressions(KubeVersion::default()),
             ),
         }
     }

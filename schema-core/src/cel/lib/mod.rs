@@ -248,7 +248,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             s.saturating_mul(t)
         }
         // The Kubernetes library costs.
-        "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" => {
+        "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
             first.map_or(0, |a| traversal_cost(a, 0))
         }
         "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR"
@@ -566,6 +566,19 @@ fn dispatch<'a>(
         }
         // Kubernetes lists.
         ("isSorted" | "sum" | "min" | "max", true, 1) => list_fn(name, arg(args, 0)?),
+        ("includes", true, 2) => {
+            let target = arg(args, 0)?;
+            let v = arg(args, 1)?;
+            if let Val::List(l) = target {
+                for e in l.to_vec()? {
+                    if equals(&e, v, 0)? {
+                        return bool_of(true);
+                    }
+                }
+                return bool_of(false);
+            }
+            bool_of(equals(target, v, 0)?)
+        }
         ("indexOf" | "lastIndexOf", true, 2) if matches!(args.first(), Some(Val::List(_))) => {
             let Val::List(l) = arg(args, 0)? else {
                 return Err(EvalError::no_overload());

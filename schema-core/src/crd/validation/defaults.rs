@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use std::cell::Cell;
 
+use crate::cel::functions::CompatibilityVersion;
 use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::structural::Structural;
@@ -57,10 +58,12 @@ pub fn validate_defaults(
     s: &Structural,
     is_resource_root: bool,
     require_pruned_defaults: bool,
+    cel_version: CompatibilityVersion,
 ) -> ErrorList {
     let mut errs = ErrorList::new();
     let cx = Walk {
         require_pruned: require_pruned_defaults,
+        cel_version,
         remaining: Cell::new(RUNTIME_CEL_COST_BUDGET),
     };
     cx.walk(path, s, is_resource_root, s, None, false, &mut errs);
@@ -69,6 +72,8 @@ pub fn validate_defaults(
 
 struct Walk {
     require_pruned: bool,
+    /// The CEL environment the rules run in (that of stored rules).
+    cel_version: CompatibilityVersion,
     /// The CEL cost budget left; below zero the walk stops.
     remaining: Cell<i64>,
 }
@@ -237,7 +242,7 @@ impl Walk {
         default: &Value,
         errs: &mut ErrorList,
     ) {
-        let cel = CelValidator::new(s, is_resource_root);
+        let cel = CelValidator::at(s, is_resource_root, self.cel_version);
         if !cel.has_rules() {
             return;
         }

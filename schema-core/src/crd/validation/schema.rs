@@ -41,6 +41,9 @@ pub struct SchemaOptions {
     /// in (`celEnvironmentSet`): the server's default compatibility version
     /// unless set.
     pub cel_compatibility_version: CompatibilityVersion,
+    /// The CEL environment of stored rules, which the rules on `default`
+    /// values run in: every library of the server's release.
+    pub cel_stored_version: CompatibilityVersion,
 }
 
 impl SchemaOptions {
@@ -61,6 +64,7 @@ impl SchemaOptions {
             require_map_list_keys_map_set_validation: true,
             preserve_unknown_fields: false,
             cel_compatibility_version: CompatibilityVersion::new_expressions(kube),
+            cel_stored_version: CompatibilityVersion::stored_expressions(kube),
         }
     }
 }
@@ -217,8 +221,13 @@ pub fn validate_openapi_v3_schema(
                 if !structural_errs.is_empty() {
                     errs.extend(structural_errs);
                 } else {
-                    let default_errs =
-                        validate_defaults(schema_path, &ss, true, opts.require_pruned_defaults);
+                    let default_errs = validate_defaults(
+                        schema_path,
+                        &ss,
+                        true,
+                        opts.require_pruned_defaults,
+                        opts.cel_stored_version,
+                    );
                     if !default_errs.is_empty() {
                         errs.extend(default_errs);
                     } else {
