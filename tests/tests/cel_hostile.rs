@@ -183,3 +183,65 @@ fn large_accumulations_stay_linear() {
     let out = a.create(json!({"l": l, "s": l}));
     assert_eq!(errors(&out), [] as [&str; 0]);
 }
+
+/// The errors `check` gives a bare schema with one rule, `rule`, on an
+/// object with a string `s` and an unbounded list of strings `l`.
+fn compile_errors(rule: &str) -> Vec<String> {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "s": {"type": "string"},
+            "l": {"type": "array", "items": {"type": "string"}}
+        },
+        "x-kubernetes-validations": [{"rule": rule}]
+    });
+    let (input, _) = schema_core::read_input(&schema).unwrap();
+    let report = schema_core::check(&input);
+    report.errors.iter().map(|e| e.detail.clone()).collect()
+}
+
+#[test]
+fn hostile_rules_fail_to_compile_with_the_servers_messages() {
+    // Nesting: cel-go's parser stops at 250 levels.
+    let deep = format!("{}true{}", "(".repeat(300), ")".repeat(300));
+    assert_eq!(
+        compile_errors(&deep),
+        ["compilation failed: ERROR: <input>:-1:0: expression recursion limit exceeded: 250"]
+    );
+    let nested = format!("{}true{}", "(".repeat(248), ")".repeat(248));
+    assert_eq!(compile_errors(&nested), [] as [&str; 0]);
+    // Size: at most 100,000 code points (not bytes).
+    let long = |n: usize| format!("self.s == '{}'", "é".repeat(n));
+    assert_eq!(compile_errors(&long(99_988)), [] as [&str; 0]);
+    assert_eq!(
+        compile_errors(&long(99_989)),
+        [
+            "compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 100001, limit 100000"
+        ]
+    );
+    // A huge list literal compiles, as upstream, in bounded time.
+    let list = format!("size([{}]) > 0", vec!["1"; 30_000].join(","));
+    assert_eq!(compile_errors(&list), [] as [&str; 0]);
+    // Regexes: RE2's repetition limit and syntax errors are found when the
+    // program is built.
+    for re in ["((a{100}){100}){100}", "("] {
+        let rule = format!("self.s.matches('{re}')");
+        assert_eq!(
+            compile_errors(&rule),
+            [format!(
+                "compilation failed: ERROR: <input>:1:16: invalid matches argument\n | {rule}\n | ...............^"
+            )]
+        );
+    }
+    // A cost bomb is refused by its estimate, before it ever runs.
+    let bomb = "self.l.all(a, self.l.all(b, self.l.all(c, a + b + c != 'x')))";
+    let errs = compile_errors(bomb);
+    assert_eq!(
+        errs,
+        [
+            "estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
+            "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema",
+            "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
+        ]
+    );
+}
