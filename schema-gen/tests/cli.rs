@@ -1058,3 +1058,80 @@ fn update_ratchets_unchanged_values_as_the_readme_shows() {
         "the README's example is out of date"
     );
 }
+
+#[test]
+fn floats_are_read_and_written_exactly_in_every_command() {
+    let (wide, tricky) = ("3.4028234663852886e+38", "0.30000000000000004");
+    let crd = tmp(
+        "floats-crd.yaml",
+        format!(
+            r#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gauges.example.com
+spec:
+  group: example.com
+  names: {{kind: Gauge, plural: gauges}}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              max: {{type: number, maximum: {wide}, default: {tricky}}}
+              value:
+                type: number
+                x-kubernetes-validations:
+                - rule: self == {wide}
+"#
+        )
+        .as_bytes(),
+    );
+    let object = tmp(
+        "floats.yaml",
+        format!("apiVersion: example.com/v1\nkind: Gauge\nmetadata: {{name: g}}\nspec: {{value: {wide}}}\n")
+            .as_bytes(),
+    );
+    let (c, o) = (crd.to_str().unwrap(), object.to_str().unwrap());
+    for args in [
+        vec!["fmt", c],
+        vec!["fmt", "-o", "json", c],
+        vec!["openapi", "--v3", c],
+    ] {
+        let out = run(&args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains(wide), "{args:?}: {stdout}");
+    }
+    let out = run(&["validate", "-o", "json", "--crd", c, o], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(&format!("\"max\": {tricky}"))
+            && stdout.contains(&format!("\"value\": {wide}")),
+        "{stdout}"
+    );
+    let ytt = tmp(
+        "floats-ytt.yml",
+        format!("#@data/values-schema\n---\nratio: {wide}\nsmall: {tricky}\n").as_bytes(),
+    );
+    let out = run(
+        &["convert", "ytt", ytt.to_str().unwrap(), "--to", "defaults"],
+        None,
+    );
+    assert_eq!(
+        text(&out.stdout),
+        format!("ratio: {wide}\nsmall: {tricky}\n")
+    );
+}
