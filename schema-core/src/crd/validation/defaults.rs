@@ -273,3 +273,62 @@ fn aggregate(errs: &ErrorList) -> String {
         _ => format!("[{}]", msgs.join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::crd::check::check;
+    use crate::model::wire::input::read_input;
+    use serde_json::json;
+
+    #[test]
+    fn rules_run_on_defaults_inside_and_outside_embedded_metadata() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"spec": {"type": "object", "properties": {
+                "value": {"type": "integer", "default": 3,
+                    "x-kubernetes-validations": [{"rule": "self > 5"}]},
+                "o": {"type": "object", "default": {"a": 1},
+                    "properties": {"a": {"type": "integer"}},
+                    "x-kubernetes-validations": [{"rule": "self.a > 4", "message": "too small"}]},
+                "ok": {"type": "integer", "default": 9,
+                    "x-kubernetes-validations": [{"rule": "self > 5"}]},
+                "e": {"type": "object", "x-kubernetes-embedded-resource": true, "properties": {
+                    "apiVersion": {"type": "string"},
+                    "kind": {"type": "string"},
+                    "metadata": {"type": "object", "properties": {"name": {
+                        "type": "string", "default": "x",
+                        "x-kubernetes-validations": [{"rule": "self.size() > 3"}]}}}}}
+            }}}
+        });
+        let version = json!({"name": "v1", "served": true, "storage": true,
+            "schema": {"openAPIV3Schema": schema}});
+        let crd = json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "metadata": {"name": "ws.x.io"},
+            "spec": {
+                "group": "x.io",
+                "scope": "Namespaced",
+                "names": {"plural": "ws", "kind": "W"},
+                "versions": [version]
+            }
+        });
+        let (input, _) = read_input(&crd).unwrap();
+        let errors: Vec<String> = check(&input)
+            .errors
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let p = "spec.validation.openAPIV3Schema.properties[spec].properties";
+        assert_eq!(
+            errors,
+            [
+                format!("{p}[value].default: Invalid value: 3: failed rule: self > 5"),
+                format!("{p}[o].default: Invalid value: too small"),
+                format!(
+                    "{p}[e].properties[metadata].properties[name].default: Invalid value: \"x\": failed rule: self.size() > 3"
+                ),
+            ]
+        );
+    }
+}
