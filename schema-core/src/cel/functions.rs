@@ -1038,14 +1038,14 @@ fn k8s_semver(lib: &mut Library) {
     lib.global("semver", "string_to_semver", vec![String], s());
     lib.global(
         "semver",
-        "string_bool_to_semver_normalize",
+        "string_bool_to_semver",
         vec![String, Bool],
         s(),
     );
     lib.global("isSemver", "is_semver_string", vec![String], Bool);
     lib.global(
         "isSemver",
-        "is_semver_string_bool_normalize",
+        "is_semver_string_bool",
         vec![String, Bool],
         Bool,
     );
