@@ -457,6 +457,13 @@ fn object_root(
     ObjectRoot { spec }
 }
 
+impl CrdModel {
+    /// Whether the struct is the whole object (`crd(object_root)`).
+    pub fn is_object_root(&self) -> bool {
+        self.object_root.is_some()
+    }
+}
+
 /// Checks `crd(...)` on the struct `input` and builds the model. `fields`
 /// are the struct's fields when it has named ones (and is not a newtype
 /// or transparent).

@@ -129,7 +129,7 @@ fn build<'a>(
         };
         crate::crd::build(cx, c, input, fields)
     });
-    let body = if let Some(ty) = serialized_as {
+    let mut body = if let Some(ty) = serialized_as {
         Body::Newtype(ty)
     } else {
         match &cont.data {
@@ -182,6 +182,17 @@ fn build<'a>(
         Body::Enum(_) => syntax_checks::check_attrs(cx, &attrs, Class::String, None),
         Body::Union(u) => syntax_checks::check_attrs(cx, &attrs, u.class(), None),
         Body::Replaced => syntax_checks::check_attrs(cx, &attrs, Class::Unknown, None),
+    }
+    // The root's `metadata` is the server's ObjectMeta, whose schema is
+    // `{type: object}` and may carry nothing else: a doc comment on the
+    // field is not a description there (controller-gen drops it too). An
+    // explicit `description` stays, and is reported as the server would.
+    if let (Some(c), Body::Struct { fields, .. }) = (&crd, &mut body)
+        && c.is_object_root()
+        && let Some(meta) = fields.iter_mut().find(|f| f.name == "metadata")
+        && meta.attrs.description.is_none()
+    {
+        meta.description = None;
     }
     if !matches!(body, Body::Struct { .. }) {
         for g in &attrs.one_of {

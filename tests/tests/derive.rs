@@ -122,12 +122,12 @@ fn integers_and_floats() {
                 "b": {"type": "integer", "format": "int32", "maximum": 32767, "minimum": -32768},
                 "c": {"type": "integer", "format": "int32"},
                 "d": {"type": "integer", "format": "int64"},
-                "e": {"type": "integer", "format": "int64"},
+                "e": {"type": "integer"},
                 "f": {"type": "integer", "format": "int32", "maximum": 255, "minimum": 0},
                 "g": {"type": "integer", "format": "int32", "maximum": 65535, "minimum": 0},
                 "h": {"type": "integer", "format": "int64", "maximum": 4294967295u32, "minimum": 0},
                 "i": {"type": "integer", "format": "int64", "minimum": 0},
-                "j": {"type": "integer", "format": "int64", "minimum": 0},
+                "j": {"type": "integer", "minimum": 0},
                 "k": {"type": "number", "format": "float"},
                 "l": {"type": "number", "format": "double"}
             }

@@ -918,6 +918,35 @@ pub struct Bare {
     pub data: std::collections::BTreeMap<String, String>,
 }
 
+/// A root whose `metadata` field has a doc comment, as Go API types have.
+#[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+#[schema(crd(group = "example.com", version = "v1", kind = "Noted", object_root))]
+pub struct Noted {
+    /// Standard object's metadata.
+    #[schema(type = "object")]
+    #[serde(default)]
+    pub metadata: schema_core::rust::ObjectMeta,
+    /// The data.
+    #[serde(default)]
+    pub data: std::collections::BTreeMap<String, String>,
+}
+
+#[test]
+fn object_root_metadata_doc_comment_is_not_a_description() {
+    // controller-gen writes `metadata: {type: object}` whatever the Go
+    // field's comment says; a description there fails the server's rule
+    // for the root's metadata.
+    let crd = crd_of::<Noted>();
+    assert_json(
+        root_schema(&crd)["properties"]["metadata"].clone(),
+        json!({"type": "object"}),
+    );
+    assert_json(
+        root_schema(&crd)["properties"]["data"]["description"].clone(),
+        json!("The data."),
+    );
+}
+
 #[test]
 fn object_root_without_status() {
     let crd = crd_of::<Bare>();

@@ -21,7 +21,8 @@ fn typed(t: &str) -> JsonSchemaProps {
 
 fn integer(format: &str, min: Option<i64>, max: Option<i64>) -> JsonSchemaProps {
     let mut s = typed("integer");
-    s.format = Some(format.to_string());
+    // An empty format: no `format`, as controller-gen writes Go's `int`.
+    s.format = (!format.is_empty()).then(|| format.to_string());
     s.minimum = min.map(Number::from);
     s.maximum = max.map(Number::from);
     s
@@ -42,12 +43,13 @@ int_impl! {
     i16 => "int32", Some(i16::MIN.into()), Some(i16::MAX.into());
     i32 => "int32", None, None;
     i64 => "int64", None, None;
-    isize => "int64", None, None;
+    // Go's `int` and `uint`: `integer` without a format.
+    isize => "", None, None;
     u8 => "int32", Some(0), Some(u8::MAX.into());
     u16 => "int32", Some(0), Some(u16::MAX.into());
     u32 => "int64", Some(0), Some(u32::MAX.into());
     u64 => "int64", Some(0), None;
-    usize => "int64", Some(0), None;
+    usize => "", Some(0), None;
 }
 
 impl StructuralSchema for f32 {
