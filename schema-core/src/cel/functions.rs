@@ -1036,12 +1036,7 @@ fn k8s_semver(lib: &mut Library) {
     use Type::*;
     let s = k8s::semver;
     lib.global("semver", "string_to_semver", vec![String], s());
-    lib.global(
-        "semver",
-        "string_bool_to_semver",
-        vec![String, Bool],
-        s(),
-    );
+    lib.global("semver", "string_bool_to_semver", vec![String, Bool], s());
     lib.global("isSemver", "is_semver_string", vec![String], Bool);
     lib.global(
         "isSemver",
