@@ -20,6 +20,14 @@
 //! [`parse_documents`] and [`read_input_owned`], check a CRD with
 //! [`check`], publish its OpenAPI with [`publish_v2`] / [`publish_v3`],
 //! admit objects with [`Admission`] (or [`prune`] and [`default`] alone).
+//! Each judges as the newest Kubernetes release supported; the `*_at`
+//! variants take a [`KubeVersion`].
+//!
+//! With the `k8s-openapi` feature, the final crate (binary, test or
+//! example) must depend on `k8s-openapi` with exactly one Kubernetes version
+//! feature (`v1_34`, ...), as k8s-openapi requires; a library enables one in
+//! its dev-dependencies only. Without one, k8s-openapi's build script stops
+//! the build and says so.
 
 // The derive's generated code names `::schema_core`, also inside this crate.
 #[allow(unused_extern_crates)]
