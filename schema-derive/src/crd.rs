@@ -944,6 +944,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
     };
     let k8s = quote_spanned!(root.span()=>
         #krate::__impl_k8s_resource!(#root, #api_version, #group, #kind, #version, #plural, #list_kind, #namespaced);
+        #krate::__impl_kube!(#root);
     );
     if m.object_root.is_some() {
         return quote! {

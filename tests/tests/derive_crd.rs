@@ -1064,4 +1064,47 @@ fn k8s_openapi_and_kube_traits() {
     assert_eq!(k8s.metadata.name.as_deref(), Some("widgets.example.com"));
     assert_eq!(k8s.spec.versions[0].name, "v1");
     assert_eq!(serde_json::to_value(&k8s).unwrap(), crd.encode());
+    // The CRD itself serializes, as kube-derive's users write it.
+    assert_eq!(serde_json::to_value(&crd).unwrap(), crd.encode());
+    let text = serde_json::to_string(&Widget::crd().unwrap()).unwrap();
+    assert!(
+        text.starts_with("{\"apiVersion\":\"apiextensions.k8s.io/v1\""),
+        "{text}"
+    );
+}
+
+/// kube-rs code written against kube-derive's `CustomResourceExt`
+/// compiles unchanged with the `kube` feature.
+mod kube_custom_resource_ext {
+    use super::{Bare, Widget};
+    use kube::CustomResourceExt;
+
+    #[test]
+    fn crd_name_shortnames_api_resource_and_crd() {
+        assert_eq!(Widget::crd_name(), "widgets.example.com");
+        assert_eq!(Widget::shortnames(), ["wd", "wdg"]);
+        let ar = Widget::api_resource();
+        assert_eq!(
+            (
+                ar.group.as_str(),
+                ar.version.as_str(),
+                ar.api_version.as_str(),
+                ar.kind.as_str(),
+                ar.plural.as_str()
+            ),
+            ("example.com", "v1", "example.com/v1", "Widget", "widgets")
+        );
+        let crd = Widget::crd();
+        assert_eq!(crd.metadata.name.as_deref(), Some("widgets.example.com"));
+        assert_eq!(
+            crd.spec.names.short_names,
+            Some(vec!["wd".into(), "wdg".into()])
+        );
+        // As kube users print it.
+        let yaml = serde_json::to_string(&Widget::crd()).unwrap();
+        assert!(yaml.contains("\"plural\":\"widgets\""), "{yaml}");
+        // object_root structs too.
+        assert_eq!(Bare::crd_name(), "bares.example.com");
+        assert!(Bare::shortnames().is_empty());
+    }
 }

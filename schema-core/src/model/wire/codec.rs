@@ -349,6 +349,17 @@ macro_rules! wire_struct {
             pub const KEYS: &'static [&'static str] = &[$($key),*];
         }
 
+        /// Serializes as [`Wire::encode`](crate::model::wire::codec::Wire::encode)
+        /// writes it: the document as read, in canonical key order.
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serde::Serialize::serialize(
+                    &$crate::model::wire::codec::Wire::encode(self),
+                    serializer,
+                )
+            }
+        }
+
         impl $crate::model::wire::codec::Wire for $name {
             fn decode_at(
                 v: serde_json::Value,

@@ -620,6 +620,40 @@ macro_rules! __impl_k8s_resource {
     };
 }
 
+#[cfg(feature = "kube")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_kube {
+    ($root:ident) => {
+        #[automatically_derived]
+        impl $crate::rust::__private::crd::kube_core::CustomResourceExt for $root {
+            fn crd() -> $crate::rust::__private::crd::k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition {
+                $crate::rust::__private::crd::kube_crd::<$root>()
+            }
+
+            fn crd_name() -> &'static str {
+                <$root as $crate::rust::CustomResource>::CRD_NAME
+            }
+
+            fn api_resource() -> $crate::rust::__private::crd::kube_core::ApiResource {
+                $crate::rust::__private::crd::kube_core::ApiResource::erase::<$root>(&())
+            }
+
+            fn shortnames() -> &'static [&'static str] {
+                <$root as $crate::rust::CustomResource>::SHORT_NAMES
+            }
+        }
+    };
+}
+
+/// Without the `kube` feature there is no kube trait to implement.
+#[cfg(not(feature = "kube"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_kube {
+    ($($tt:tt)*) => {};
+}
+
 /// Without the `k8s-openapi` feature there are no k8s-openapi traits to
 /// implement.
 #[cfg(not(feature = "k8s-openapi"))]

@@ -19,6 +19,27 @@ pub use serde::de::IgnoredAny;
 #[cfg(feature = "k8s-openapi")]
 pub use k8s_openapi;
 
+#[cfg(feature = "kube")]
+pub use kube_core;
+
+/// `CustomResourceExt::crd`: the CRD of `T` as k8s-openapi's type. The
+/// trait leaves no room for an error, so one (a CRD the API server would
+/// reject, which the derive's compile-time checks do not catch) is a panic
+/// naming it, as kube-derive's is.
+#[cfg(feature = "kube")]
+#[allow(clippy::panic)]
+pub fn kube_crd<T: crate::rust::CustomResource>()
+-> k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition {
+    let crd = match T::crd() {
+        Ok(crd) => crd,
+        Err(e) => panic!("{}::crd(): {e}", T::KIND),
+    };
+    match crate::rust::to_k8s_crd(&crd) {
+        Ok(crd) => crd,
+        Err(e) => panic!("{}::crd(): k8s-openapi cannot read the CRD: {e}", T::KIND),
+    }
+}
+
 /// `apiVersion`'s description in every controller-gen root schema
 /// (`metav1.TypeMeta`'s doc).
 pub const API_VERSION_DESCRIPTION: &str = "APIVersion defines the versioned schema of this representation of an object.\nServers should convert recognized schemas to the latest internal value, and\nmay reject unrecognized values.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
