@@ -2,6 +2,9 @@
 //! (`extractDoc` in controller-tools' `pkg/markers/zip.go`, after Go's
 //! `ast.CommentGroup.Text`):
 //!
+//! - a `///` line whose text starts with `+` (after spaces) is a marker
+//!   (`+optional`, `+kubebuilder:validation:Minimum=1`) and is dropped
+//!   before anything else, as controller-gen drops marker comments;
 //! - one leading space of every `///` line is removed (Go removes the first
 //!   space of a line comment); lines of a `/** */` block are trimmed;
 //! - trailing whitespace is removed from every line, leading and trailing
@@ -34,7 +37,7 @@ pub fn description(attrs: &[syn::Attribute]) -> Option<String> {
         if text.contains('\n') {
             // A block comment: trim every line.
             raw.extend(text.lines().map(|l| l.trim().to_string()));
-        } else {
+        } else if !text.trim_start().starts_with('+') {
             raw.push(text.strip_prefix(' ').unwrap_or(&text).to_string());
         }
     }
@@ -97,5 +100,32 @@ mod tests {
             "```\nTODO\n---\n```\nx"
         );
         assert_eq!(ex(&["TODO only"]), "");
+    }
+
+    fn doc(lines: &[&str]) -> Option<String> {
+        let attrs: Vec<syn::Attribute> = lines
+            .iter()
+            .map(|l| syn::parse_quote!(#[doc = #l]))
+            .collect();
+        description(&attrs)
+    }
+
+    #[test]
+    fn markers_are_dropped_before_blank_lines_collapse() {
+        assert_eq!(
+            doc(&[" Replicas of the proxy.", "", " +optional", "", " More."]).as_deref(),
+            Some("Replicas of the proxy.\n\nMore.")
+        );
+        assert_eq!(
+            doc(&[" +kubebuilder:validation:Minimum=1", "   +k8s:required"]),
+            None
+        );
+        // Only a line that starts with `+` is a marker.
+        assert_eq!(doc(&[" 1 + 1"]).as_deref(), Some("1 + 1"));
+        // A block comment has no markers (Go's rule is for `//` comments).
+        assert_eq!(
+            doc(&["\n +not a marker\n"]).as_deref(),
+            Some("+not a marker")
+        );
     }
 }
