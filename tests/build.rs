@@ -1,13 +1,18 @@
-//! Generates Rust types for the CRD corpus with schema-gen's build-script
-//! API (`Config::compile`), one module per corpus file, for the
-//! `generated` test: the types must compile, the CRDs their derive
-//! rebuilds must equal the input, and sample objects must survive a serde
-//! round trip through them.
+//! Generates Rust types with schema-gen's build-script API
+//! (`Config::compile`), one module per input file, for the `generated`
+//! test: the types must compile, the CRDs their derive rebuilds must equal
+//! the input, and sample objects must survive a serde round trip through
+//! them. Two sets of inputs:
 //!
-//! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`
-//! beside the workspace; without it nothing is generated (the test says
-//! so). A file the generator rejects becomes an entry holding the error,
-//! which the test reports, so one bad file does not hide the others.
+//! - the fixtures in `fixtures/rustgen`, always: small CRDs of shapes the
+//!   API server accepts that need care to map (`corpus.rs` gets their
+//!   table as `FIXTURES`);
+//! - the corpus, read from `SCHEMA_GEN_CORPUS_DIR` or
+//!   `../shared/corpus/crds` beside the workspace; without it nothing of it
+//!   is generated (the test says so) and `FILES` is empty.
+//!
+//! A file the generator rejects becomes an entry holding the error, which
+//! the test reports, so one bad file does not hide the others.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -20,46 +25,58 @@ fn main() {
     let corpus = std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| manifest.join("../../shared/corpus/crds"));
-    let files = if corpus.is_dir() {
-        println!("cargo:rerun-if-changed={}", corpus.display());
-        yaml_files(&corpus)
-    } else {
-        Vec::new()
-    };
+    let fixtures = manifest.join("fixtures/rustgen");
     let mut index = String::new();
-    let mut table = String::new();
-    for file in &files {
-        let rel = file
-            .strip_prefix(&corpus)
-            .unwrap_or(file)
-            .display()
-            .to_string();
+    for (dir, sub, table) in [
+        (&corpus, "corpus", "FILES"),
+        (&fixtures, "fixtures", "FIXTURES"),
+    ] {
+        let files = if dir.is_dir() {
+            println!("cargo:rerun-if-changed={}", dir.display());
+            yaml_files(dir)
+        } else {
+            Vec::new()
+        };
+        generate(&files, dir, &out, sub, table, &mut index);
+    }
+    if let Err(e) = schema_gen::rustgen::write_if_changed(&out.join("corpus.rs"), &index) {
+        println!("cargo:warning={e}");
+    }
+}
+
+/// Generates `files` (below `dir`) into `out/sub`, one module each inside
+/// `pub mod sub`, and the table `table` of what was generated.
+fn generate(files: &[PathBuf], dir: &Path, out: &Path, sub: &str, table: &str, index: &mut String) {
+    let mut modules = String::new();
+    let mut rows = String::new();
+    for file in files {
+        let rel = file.strip_prefix(dir).unwrap_or(file).display().to_string();
         let mut config = schema_gen::Config::new();
-        config.out_dir(out.join("corpus"));
+        config.out_dir(out.join(sub));
         match config.compile(std::slice::from_ref(file)) {
             Ok(generated) => {
                 for (module, roots) in &generated.roots {
                     let _ = writeln!(
-                        index,
-                        "pub mod {module} {{ ::schema_core::include_generated!(\"corpus/{module}\"); }}"
+                        modules,
+                        "    pub mod {module} {{ ::schema_core::include_generated!(\"{sub}/{module}\"); }}"
                     );
                     let mut entries = String::new();
                     for r in roots {
                         let _ = write!(
                             entries,
-                            "Root {{ crd: {:?}, version: {:?}, round_trip: round_trip::<{module}::{}> }}, ",
+                            "Root {{ crd: {:?}, version: {:?}, round_trip: round_trip::<{sub}::{module}::{}> }}, ",
                             r.crd, r.version, r.path
                         );
                     }
                     let _ = writeln!(
-                        table,
-                        "    ({rel:?}, ::core::result::Result::Ok(Generated {{ crds: {module}::crds, roots: &[{entries}] }})),"
+                        rows,
+                        "    ({rel:?}, ::core::result::Result::Ok(Generated {{ crds: {sub}::{module}::crds, roots: &[{entries}] }})),"
                     );
                 }
             }
             Err(e) => {
                 let _ = writeln!(
-                    table,
+                    rows,
                     "    ({rel:?}, ::core::result::Result::Err({:?})),",
                     e.to_string()
                 );
@@ -68,12 +85,10 @@ fn main() {
     }
     let _ = writeln!(
         index,
-        "/// Every corpus file: what was generated for it, or why nothing was.\n\
-         pub const FILES: &[(&str, ::core::result::Result<Generated, &str>)] = &[\n{table}];"
+        "pub mod {sub} {{\n{modules}}}\n\
+         /// Every file of `{sub}`: what was generated for it, or why nothing was.\n\
+         pub const {table}: &[(&str, ::core::result::Result<Generated, &str>)] = &[\n{rows}];"
     );
-    if let Err(e) = schema_gen::rustgen::write_if_changed(&out.join("corpus.rs"), &index) {
-        println!("cargo:warning={e}");
-    }
 }
 
 fn yaml_files(dir: &Path) -> Vec<PathBuf> {

@@ -49,6 +49,7 @@ pub use crd::publish::{
     PublishError, publish_schema_v2, publish_schema_v2_at, publish_schema_v3, publish_schema_v3_at,
     publish_v2, publish_v2_at, publish_v3, publish_v3_at,
 };
+pub use go::formats::is_supported_format;
 pub use model::field::{ErrorList, FieldError, Path};
 pub use model::kube_version::{KubeVersion, KubeVersionError};
 pub use model::source::{Document, Limits, SourceError, parse_documents};

@@ -107,7 +107,18 @@ fn sample(s: &Structural, depth: usize) -> Value {
         return Value::Null;
     }
     let vv = s.value_validation.as_deref();
-    if let Some(e) = vv.and_then(|v| v.enum_.first()) {
+    // An enum value of the node's kind (one of another kind, as an array
+    // node's string values, can never be met: the node's own sample then).
+    let t = s.generic.type_.as_str();
+    let fits = |e: &&Value| match e {
+        Value::String(_) => t == "string" || t.is_empty(),
+        Value::Number(_) => matches!(t, "integer" | "number") || t.is_empty(),
+        Value::Bool(_) => t == "boolean" || t.is_empty(),
+        Value::Array(_) => t == "array" || t.is_empty(),
+        Value::Object(_) => t == "object" || t.is_empty(),
+        Value::Null => true,
+    };
+    if let Some(e) = vv.and_then(|v| v.enum_.iter().find(fits)) {
         return e.clone();
     }
     if s.extensions.int_or_string {

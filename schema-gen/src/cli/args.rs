@@ -171,7 +171,7 @@ pub enum Command {
         kube: KubeArgs,
     },
     /// Generate Rust types from CRDs or a bare schema: one module per
-    /// version (every served version unless `--version` is given), types
+    /// version (every version unless `--version` is given), types
     /// that `#[derive(StructuralSchema)]` turns back into the same schema,
     /// and `pub fn crds()` rebuilding the CRDs from them.
     Rust {

@@ -27,7 +27,7 @@ pub(super) fn run(config: &Config, file: &Path, out: Option<&Path>, io: &mut Io<
             g.files.into_values().next().unwrap_or_default()
         }
         Err(e) => {
-            let _ = writeln!(io.stderr, "error: {e}");
+            let _ = writeln!(io.stderr, "error: {}", e.locate(&bytes));
             return EXIT_UNPROCESSABLE;
         }
     };

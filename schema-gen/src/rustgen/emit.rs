@@ -139,6 +139,10 @@ fn attr_tokens(a: &Attr) -> TokenStream {
             let inner = inner.iter().map(attr_tokens);
             quote!(#key(#(#inner),*))
         }
+        AttrValue::Path(p) => {
+            let p: TokenStream = p.parse().unwrap_or_default();
+            quote!(#key = #p)
+        }
         AttrValue::Rule(keys) => {
             let inner = keys.iter().map(|(k, v)| {
                 let k = format_ident!("{}", k);
@@ -316,6 +320,63 @@ pub fn type_tokens(opts: &Options, space: &TypeSpace, t: &TypeDef) -> TokenStrea
             braced(head, body)
         }
     }
+}
+
+/// A raw string literal of `text` (with as many `#` as it needs).
+fn raw_string(text: &str) -> Literal {
+    let mut hashes = "#".to_string();
+    while text.contains(&format!("\"{hashes}")) {
+        hashes.push('#');
+    }
+    format!("r{hashes}\"{text}\"{hashes}")
+        .parse()
+        .unwrap_or_else(|_| Literal::string(text))
+}
+
+/// The functions of the nodes written as JSON that some attribute names
+/// (see [`RawSchema`](super::space::RawSchema)), and the one that decodes
+/// them; nothing when there are none.
+pub fn raw_fns(space: &TypeSpace) -> TokenStream {
+    let used: Vec<_> = space.raws.iter().filter(|r| r.uses > 0).collect();
+    if used.is_empty() {
+        return TokenStream::new();
+    }
+    let decode = format_ident!("{}", super::space::DECODE_SCHEMA_FN);
+    let mut out = quote! {
+        /// Decodes a schema written as JSON: the nodes whose keys the API
+        /// server accepts but `#[schema(...)]` attributes do not take (a key
+        /// without effect on the node's type, say).
+        fn #decode(
+            cx: &mut ::schema_core::rust::SchemaCx,
+            json: &str,
+        ) -> ::schema_core::wire::JsonSchemaProps {
+            let mut dcx = ::schema_core::model::wire::codec::DecodeCx::default();
+            let schema = ::serde_json::from_str(json).ok().and_then(|v| {
+                ::schema_core::wire::JsonSchemaProps::from_value(
+                    &v,
+                    &::schema_core::Path::default(),
+                    &mut dcx,
+                )
+            });
+            match schema {
+                ::core::option::Option::Some(s) if dcx.errors.is_empty() => s,
+                _ => {
+                    cx.error(::std::format!("a schema written as JSON does not decode: {:?}", dcx.errors));
+                    ::core::default::Default::default()
+                }
+            }
+        }
+    };
+    for r in used {
+        let name = format_ident!("{}", r.name);
+        let json = raw_string(&r.json);
+        out.extend(quote! {
+            fn #name(cx: &mut ::schema_core::rust::SchemaCx) -> ::schema_core::wire::JsonSchemaProps {
+                #decode(cx, #json)
+            }
+        });
+    }
+    out
 }
 
 /// Formats a token stream as a Rust file.

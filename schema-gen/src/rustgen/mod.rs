@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use schema_core::KubeVersion;
+use schema_core::model::locate::locate_field;
 use schema_core::model::source::{self, Limits};
 use schema_core::model::wire::input::{Input, read_input_owned};
 use schema_core::model::wire::{CrdVersion, CustomResourceDefinition};
@@ -29,13 +30,27 @@ use serde_json::Value;
 use space::{Attr, AttrValue, Ty, TypeSpace};
 
 /// An error of generation, with the place in the schema it concerns.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+///
+/// `Debug` prints the same text as `Display` (`file:line:column: field:
+/// message`), so that a build script's `main` returning the error prints
+/// it readably.
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{path}: {message}")]
 pub struct GenError {
-    /// Where: the input name, then the field path in the document.
+    /// Where: the input name (with the line and column once located, see
+    /// [`GenError::locate`]), then the field path in the document.
     pub path: String,
     /// What.
     pub message: String,
+    /// The node to locate: the input name, the document's index in it and
+    /// the field path from the document's root.
+    node: Option<(String, usize, String)>,
+}
+
+impl std::fmt::Debug for GenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
 }
 
 impl GenError {
@@ -44,14 +59,55 @@ impl GenError {
         GenError {
             path: path.into(),
             message: message.into(),
+            node: None,
         }
+    }
+
+    /// Marks the error as concerning a node of document `doc` of the input
+    /// `name`, when its path is a field path in that input
+    /// (`name: spec.versions[0]...`, or `name.properties[...]` for a bare
+    /// schema).
+    fn in_document(mut self, name: &str, doc: usize) -> Self {
+        let rest = self.path.strip_prefix(name);
+        let field = rest
+            .and_then(|r| r.strip_prefix(": "))
+            .or_else(|| rest.and_then(|r| r.strip_prefix('.')));
+        if let (None, Some(field)) = (&self.node, field) {
+            self.node = Some((name.to_string(), doc, field.to_string()));
+        }
+        self
+    }
+
+    /// The input file the error concerns a node of, if any: the one whose
+    /// bytes [`GenError::locate`] wants.
+    pub fn input(&self) -> Option<&str> {
+        self.node.as_ref().map(|(name, _, _)| name.as_str())
+    }
+
+    /// The error with the line and column of its node in the path
+    /// (`file:line:column: spec.versions[0]...`), given the bytes of the
+    /// input it names ([`GenError::input`]). The input is parsed again,
+    /// with positions: generation reads it without them.
+    #[must_use]
+    pub fn locate(mut self, bytes: &[u8]) -> Self {
+        let Some((name, doc, field)) = self.node.take() else {
+            return self;
+        };
+        let Ok(docs) = source::parse_documents(&name, bytes, &Limits::default()) else {
+            return self;
+        };
+        if let Some(d) = docs.get(doc) {
+            let at = locate_field(d, &[], &schema_core::Path::parse(&field));
+            self.path = format!("{name}:{}:{}: {field}", at.line, at.column);
+        }
+        self
     }
 }
 
 /// The options of the generator (what [`Config`] sets).
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The versions to emit; empty: every served version.
+    /// The versions to emit; empty: every version, served or not.
     pub versions: Vec<String>,
     /// Extra derives on every type (`PartialEq`, `Default`, ...), besides
     /// `Clone`, `Debug`, serde's and `StructuralSchema`.
@@ -200,7 +256,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults: every served version, doc comments, k8s-openapi types.
+    /// The defaults: every version, doc comments, k8s-openapi types.
     pub fn new() -> Self {
         Self::default()
     }
@@ -307,7 +363,20 @@ impl Config {
                 .map_err(|e| GenError::at(p.display().to_string(), format!("cannot read: {e}")))?;
             inputs.push(InputFile::parse(&p.display().to_string(), &bytes)?);
         }
-        let generated = self.generate(&inputs)?;
+        let generated = self.generate(&inputs).map_err(|e| {
+            // Located only now: the file is read again, with positions.
+            let bytes = e.input().and_then(|name| {
+                let p = files
+                    .iter()
+                    .map(AsRef::as_ref)
+                    .find(|p| p.display().to_string() == name)?;
+                std::fs::read(p).ok()
+            });
+            match bytes {
+                Some(b) => e.locate(&b),
+                None => e,
+            }
+        })?;
         let dir = match &self.out_dir {
             Some(d) => d.clone(),
             None => std::env::var_os("OUT_DIR")
@@ -417,7 +486,9 @@ pub fn generate_file(
     if let Some(s) = bare {
         let mut space = TypeSpace::default();
         let root = s.to_value();
-        let root = space.map(opts, &root, &f.name, "Schema", "", 0)?;
+        let root = space
+            .map(opts, &root, &f.name, "Schema", "", 0)
+            .map_err(|e| e.in_document(&f.name, 0))?;
         if !matches!(root.ty, space::Ty::Named(_)) {
             return Err(GenError::at(
                 &f.name,
@@ -446,18 +517,28 @@ pub fn generate_file(
             let root_name = space.reserve(opts, &names::type_name(&kind, "Resource"));
             named.push((root_name, v));
         }
-        let mut root_items = Vec::new();
+        let mut root_defs = Vec::new();
         for (root_name, v) in &named {
             let path = format!(
                 "{}: spec.versions[{}].schema.openAPIV3Schema",
                 f.name, v.index
             );
-            let schema = f
-                .schema(v.doc, v.version, v.index)
-                .ok_or_else(|| GenError::at(&path, "the version has no schema"))?;
-            root_items.push(root_tokens(
-                opts, &mut space, v, root_name, &schema, &path, warnings,
-            )?);
+            // A version without a schema (v1beta1 allowed it; the API
+            // server kept every field) keeps every field: in v1 that is
+            // the schema `{type: object, x-kubernetes-preserve-unknown-fields: true}`.
+            let schema = f.schema(v.doc, v.version, v.index).unwrap_or_else(|| {
+                warnings.push(format!(
+                    "{path}: the version has no schema: the generated type keeps every field, and crds() gives it the schema {{type: object, x-kubernetes-preserve-unknown-fields: true}}"
+                ));
+                std::borrow::Cow::Owned(serde_json::json!({
+                    "type": "object",
+                    "x-kubernetes-preserve-unknown-fields": true,
+                }))
+            });
+            root_defs.push(
+                root_def(opts, &mut space, v, root_name, &schema, &path, warnings)
+                    .map_err(|e| e.in_document(&f.name, v.doc))?,
+            );
             let module = format_ident!("{}", m.trim_start_matches("r#"));
             let root = format_ident!("{}", root_name);
             crd_exprs.push(((v.doc, v.index), crd_key(v.crd), quote!(#module::#root)));
@@ -470,13 +551,19 @@ pub fn generate_file(
                 },
             ));
         }
+        // Emitted once every root is mapped: whether a field's type carries
+        // the field's description depends on every use of the type.
+        let root_items: TokenStream = root_defs
+            .iter()
+            .map(|r| root_tokens(opts, &space, r))
+            .collect();
         let module: TokenStream = m.parse().unwrap_or_default();
         let header = quote! {
             #[allow(#lints)]
             pub mod #module
         };
         items.push(
-            format_module(opts, &space, quote!(#(#root_items)*), Some(header))
+            format_module(opts, &space, root_items, Some(header))
                 .map_err(|e| internal(&f.name, &e))?,
         );
     }
@@ -554,6 +641,7 @@ fn format_module(
         let first = chunks.first().copied().unwrap_or_default();
         let mut body = roots;
         body.extend(first.iter().map(|t| emit::type_tokens(opts, space, t)));
+        body.extend(emit::raw_fns(space));
         let mut texts = vec![chunk_text(body)];
         for h in handles {
             texts.push(
@@ -674,11 +762,9 @@ fn collect_versions<'a>(
     };
     for (i, v) in spec.versions.iter().flatten().enumerate() {
         let name = v.name.clone().unwrap_or_default();
-        let wanted = if opts.versions.is_empty() {
-            v.served.unwrap_or(false)
-        } else {
-            opts.versions.contains(&name)
-        };
+        // Every version by default, served or not: `crds()` gives back
+        // the CRD.
+        let wanted = opts.versions.is_empty() || opts.versions.contains(&name);
         if !wanted {
             continue;
         }
@@ -696,13 +782,22 @@ fn collect_versions<'a>(
     Ok(())
 }
 
+/// The root type of one version, mapped (see [`root_def`]).
+struct RootDef {
+    name: String,
+    def: space::StructDef,
+    /// The container attributes, `crd(...)` first.
+    cattrs: Vec<Attr>,
+    description: Option<String>,
+}
+
 /// The root type of one version: a struct of the root schema's own
 /// properties with `crd(object_root, ...)`, so that the derive gives back
 /// the root schema exactly, whatever its shape. `apiVersion`, `kind` and
 /// `metadata` are fields even when the schema does not name them (left
 /// out of the schema with `skip`): every API object has them, and kube
 /// reads them. `metadata` is schema-core's `ObjectMeta`.
-fn root_tokens(
+fn root_def(
     opts: &Options,
     space: &mut TypeSpace,
     v: &VersionInput<'_>,
@@ -710,14 +805,17 @@ fn root_tokens(
     schema: &Value,
     path: &str,
     warnings: &mut Vec<String>,
-) -> Result<TokenStream, GenError> {
+) -> Result<RootDef, GenError> {
     let n = schema
         .as_object()
         .ok_or_else(|| GenError::at(path, "the schema must be an object"))?;
-    if n.get("type").and_then(Value::as_str) != Some("object") || !n.contains_key("properties") {
+    let keeps_unknown = n.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
+    if n.get("type").and_then(Value::as_str) != Some("object")
+        || !(n.contains_key("properties") || keeps_unknown)
+    {
         return Err(GenError::at(
             path,
-            "the root schema must be an object with properties to become a Rust type",
+            "the root schema must be an object with properties (or one that keeps unknown fields) to become a Rust type",
         ));
     }
     let mut def = space.struct_def(opts, n, path, root_name, 0)?;
@@ -764,17 +862,37 @@ fn root_tokens(
             value: AttrValue::StrList(order.clone()),
         });
     }
-    let description = n.get("description").and_then(Value::as_str);
+    Ok(RootDef {
+        name: root_name.to_string(),
+        def,
+        cattrs,
+        description: n
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+    })
+}
+
+/// The tokens of a mapped root type.
+fn root_tokens(opts: &Options, space: &TypeSpace, r: &RootDef) -> TokenStream {
+    let RootDef {
+        name,
+        def,
+        cattrs,
+        description,
+    } = r;
+    let description = description.as_deref();
     let doc = emit::doc_lines(opts, description);
+    let mut cattrs = cattrs.clone();
     cattrs.extend(emit::description_attr(opts, description));
-    let name = format_ident!("{}", root_name);
+    let name = format_ident!("{}", name);
     let fields = def
         .fields
         .iter()
         .map(|f| emit::field_tokens(opts, space, f));
     let schema = emit::schema_attr(&cattrs);
     let derives = emit::derives(opts);
-    let new = root_new(space, &def, &name);
+    let new = root_new(space, def, &name);
     let extra = if def.preserve_unknown {
         quote! {
             /// The fields the schema does not name (it keeps unknown fields).
@@ -784,7 +902,7 @@ fn root_tokens(
     } else {
         TokenStream::new()
     };
-    Ok(quote! {
+    quote! {
         #doc
         #derives
         #schema
@@ -793,7 +911,7 @@ fn root_tokens(
             #extra
         }
         #new
-    })
+    }
 }
 
 /// `Root::new(name, spec)`: `apiVersion` and `kind` set, the name in the
@@ -1060,6 +1178,79 @@ mod tests {
         let after = std::fs::metadata(&out).unwrap().modified().unwrap();
         assert_eq!(before, after);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_print_the_same_as_debug() {
+        let dir = temp_dir("located");
+        let input = dir.join("two.yaml");
+        let crd = |kind: &str, plural: &str, spec: &str| {
+            format!(
+                "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: {plural}.example.com
+spec:
+  group: example.com
+  names: {{kind: {kind}, plural: {plural}}}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+{spec}"
+            )
+        };
+        let good = crd("A", "as", "              type: object\n");
+        let bad = crd(
+            "B",
+            "bs",
+            "              type: object
+              required: [missing]
+              properties:
+                x: {type: string}
+",
+        );
+        std::fs::write(&input, format!("{good}---\n{bad}")).unwrap();
+        let mut config = Config::new();
+        config.out_dir(&dir);
+        let err = config
+            .compile_logging(&[&input], &mut Vec::new())
+            .unwrap_err();
+        // The second document starts on line 20: its `spec` (line 17 of
+        // it) is line 36.
+        let want = format!(
+            "{}:36:13: spec.versions[0].schema.openAPIV3Schema.properties[spec]: `required` names `missing`, which is not a property; a Rust type cannot express that",
+            input.display()
+        );
+        assert_eq!(err.to_string(), want);
+        assert_eq!(format!("{err:?}"), want);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn nodes_the_derive_refuses_are_written_as_json_once() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rustgen/array-enum.yaml");
+        let input = InputFile::parse("array-enum.yaml", &std::fs::read(path).unwrap()).unwrap();
+        let generated = Config::new().generate(&[input]).unwrap();
+        let source = &generated.files["array_enum"];
+        // The arrays' nodes are written as JSON; the items of `sizes`
+        // (`format: int64` on a string) are inside its JSON, and have no
+        // function of their own, which nothing would call.
+        let fns: Vec<&str> = source
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("fn "))
+            .map(|l| l.split('(').next().unwrap_or_default())
+            .collect();
+        assert_eq!(fns, ["decode_schema", "modes_schema", "sizes_schema"]);
+        assert!(source.contains("#[schema(with = modes_schema)]"));
+        assert!(source.contains(r#""format": "int64""#));
     }
 
     #[test]

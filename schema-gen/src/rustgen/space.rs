@@ -77,6 +77,8 @@ pub enum AttrValue {
     Nested(Vec<Attr>),
     /// `validation(rule = ..., ...)`: the written keys in order.
     Rule(Vec<(&'static str, Value)>),
+    /// `key = path` (`with = tags_schema`): a function of the module.
+    Path(String),
 }
 
 /// One `key = value` of `#[schema(...)]`.
@@ -211,7 +213,34 @@ pub struct TypeSpace {
     /// address (cleared when a new schema starts), so that telling shapes
     /// apart is linear in the schema's size.
     memo: HashMap<usize, u128, std::hash::BuildHasherDefault<AddrHasher>>,
+    /// The nodes written as JSON (see [`RawSchema`]), in the order they
+    /// were first met.
+    pub raws: Vec<RawSchema>,
+    raw_by_json: HashMap<String, usize>,
+    raw_scope: Scope,
 }
+
+/// A node whose schema the generated code writes as JSON, in a function
+/// of the module given to `#[schema(with = ...)]`: a node the API server
+/// accepts but whose attributes the derive would refuse (a key that has
+/// no effect on the node's type, like `maxLength` on an array or `format:
+/// int64` on a string, or `type` with `x-kubernetes-int-or-string`), or
+/// that no attribute can write (a `false` flag, `items` on an object).
+/// The derive takes a `with` function's schema as it is.
+#[derive(Clone, Debug)]
+pub struct RawSchema {
+    /// The function's name.
+    pub name: String,
+    /// The node, as JSON.
+    pub json: String,
+    /// How many attributes name it; only those named at least once are
+    /// emitted (a node inside a node written as JSON is not).
+    pub uses: usize,
+}
+
+/// The name of the module function that decodes the JSON of every
+/// [`RawSchema`] (claimed first, so that no raw schema takes it).
+pub const DECODE_SCHEMA_FN: &str = "decode_schema";
 
 /// The keys of an object node that make its shape.
 const SHAPE_KEYS: &[&str] = &[
@@ -300,6 +329,7 @@ impl TypeSpace {
                 Some(values),
                 description,
                 path,
+                hint,
             );
         } else if t == "array" {
             let Some(items) = n.get("items") else {
@@ -329,6 +359,7 @@ impl TypeSpace {
                 Some(items),
                 description,
                 path,
+                hint,
             );
         } else if t == "object" && is_true(n, "x-kubernetes-preserve-unknown-fields") {
             let mut base = Map::new();
@@ -348,7 +379,7 @@ impl TypeSpace {
         } else {
             self.scalar(opts, n)
         };
-        self.finish(n, ty, base, None, description, path)
+        self.finish(n, ty, base, None, description, path, hint)
     }
 
     fn int_or_string(
@@ -419,6 +450,7 @@ impl TypeSpace {
     /// into attributes. A `base` without `type` means the schema is built
     /// from the attributes alone (`type = ...`). `inner` is the mapped
     /// items (arrays) or values (maps).
+    #[allow(clippy::too_many_arguments)]
     fn finish(
         &mut self,
         n: &Map<String, Value>,
@@ -427,105 +459,16 @@ impl TypeSpace {
         inner: Option<Mapped>,
         description: Option<String>,
         path: &str,
+        hint: &str,
     ) -> Result<Mapped, GenError> {
-        let mut attrs = Vec::new();
-        let replaced = !base.contains_key("type")
-            && !is_true(&base, "x-kubernetes-preserve-unknown-fields")
-            && !base.contains_key("x-kubernetes-int-or-string");
-        let is_struct = base.contains_key("properties");
-        // The attributes in the API's key order, whatever order the file has.
-        let mut entries: Vec<(&String, &Value)> = n.iter().collect();
-        entries.sort_by_key(|(k, _)| key_rank(k));
-        for (k, v) in entries {
-            if k == "description" {
-                continue;
-            }
-            // `items` / `additionalProperties` are the inner type's (null
-            // in `base`); their own residual attributes come below.
-            let inner_key = k == "items" || k == "additionalProperties";
-            if let Some(b) = base.get(k) {
-                if b == v || (b.is_null() && !inner_key) {
-                    continue;
-                }
-            }
-            let attr = match k.as_str() {
-                "type" if replaced => Attr::new("type", AttrValue::Json(v.clone())),
-                "x-kubernetes-int-or-string" if is_true(n, k) => {
-                    Attr::new("int_or_string", AttrValue::Flag)
-                }
-                "x-kubernetes-preserve-unknown-fields" if is_true(n, k) => {
-                    Attr::new("preserve_unknown_fields", AttrValue::Flag)
-                }
-                "x-kubernetes-embedded-resource" if is_true(n, k) => {
-                    Attr::new("embedded_resource", AttrValue::Flag)
-                }
-                "nullable" if is_true(n, k) => Attr::new("nullable", AttrValue::Flag),
-                "uniqueItems" if is_true(n, k) => Attr::new("unique_items", AttrValue::Flag),
-                "exclusiveMinimum" if is_true(n, k) => {
-                    Attr::new("exclusive_minimum", AttrValue::Flag)
-                }
-                "exclusiveMaximum" if is_true(n, k) => {
-                    Attr::new("exclusive_maximum", AttrValue::Flag)
-                }
-                "title" | "format" | "pattern" | "x-kubernetes-list-type" => match v.as_str() {
-                    Some(s) => Attr::new(attr_key(k), AttrValue::Str(s.to_string())),
-                    None => return Err(unsupported(path, k)),
-                },
-                "x-kubernetes-map-type" => match v.as_str() {
-                    Some(s) => Attr::new(
-                        if is_struct { "struct_type" } else { "map_type" },
-                        AttrValue::Str(s.to_string()),
-                    ),
-                    None => return Err(unsupported(path, k)),
-                },
-                "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "minItems"
-                | "maxItems" | "minProperties" | "maxProperties" => {
-                    if !v.is_number() {
-                        return Err(unsupported(path, k));
-                    }
-                    Attr::new(attr_key(k), AttrValue::Json(v.clone()))
-                }
-                "enum" | "default" | "example" => {
-                    Attr::new(attr_key(k), AttrValue::Json(v.clone()))
-                }
-                "anyOf" | "allOf" | "oneOf" | "not" => {
-                    Attr::new(attr_key(k), AttrValue::Json(canonical(v)))
-                }
-                "x-kubernetes-list-map-keys" => match string_list(v) {
-                    Some(keys) => Attr::new("list_map_keys", AttrValue::StrList(keys)),
-                    None => return Err(unsupported(path, k)),
-                },
-                "x-kubernetes-validations" => {
-                    let Some(rules) = v.as_array() else {
-                        return Err(unsupported(path, k));
-                    };
-                    for r in rules {
-                        attrs.push(Attr::new(
-                            "validation",
-                            rule(r).ok_or_else(|| unsupported(path, k))?,
-                        ));
-                    }
-                    continue;
-                }
-                "items" | "additionalProperties" => match &inner {
-                    Some(inner) => {
-                        let mut nested = inner.attrs.clone();
-                        if let Some(d) = &inner.description {
-                            nested.insert(0, Attr::new("description", AttrValue::Str(d.clone())));
-                        }
-                        if nested.is_empty() {
-                            continue;
-                        }
-                        Attr::new("items", AttrValue::Nested(nested))
-                    }
-                    None => return Err(unsupported(path, k)),
-                },
-                // A `false` flag is the same as none, except that the
-                // server keeps what is written: keep it exact.
-                _ => return Err(unsupported(path, k)),
-            };
-            attrs.push(attr);
-        }
+        let attrs = if refused(n) {
+            None
+        } else {
+            own_attrs(n, &base, inner.as_ref())
+        };
+        let Some(attrs) = attrs else {
+            return Ok(self.raw(n, ty, inner, description, hint));
+        };
         // Keys of the type's own schema the node does not have.
         for (k, b) in &base {
             if !b.is_null() && !n.contains_key(k) {
@@ -544,6 +487,68 @@ impl TypeSpace {
         })
     }
 
+    /// A node written as JSON (see [`RawSchema`]): the type `ty` (the
+    /// node's values still deserialize into it), and `with` naming the
+    /// function that gives its schema. The attributes of `inner` are
+    /// dropped: the JSON holds the items (or values) too.
+    fn raw(
+        &mut self,
+        n: &Map<String, Value>,
+        ty: Ty,
+        inner: Option<Mapped>,
+        description: Option<String>,
+        hint: &str,
+    ) -> Mapped {
+        if let Some(inner) = &inner {
+            self.release(&inner.attrs);
+        }
+        let json =
+            serde_json::to_string_pretty(&canonical(&Value::Object(n.clone()))).unwrap_or_default();
+        let id = match self.raw_by_json.get(&json) {
+            Some(&id) => id,
+            None => {
+                if self.raws.is_empty() {
+                    self.raw_scope.try_claim(DECODE_SCHEMA_FN);
+                }
+                let stem = names::field_name(hint);
+                let name = self
+                    .raw_scope
+                    .claim(&format!("{}_schema", stem.trim_start_matches("r#")));
+                self.raws.push(RawSchema {
+                    name,
+                    json: json.clone(),
+                    uses: 0,
+                });
+                self.raw_by_json.insert(json, self.raws.len() - 1);
+                self.raws.len() - 1
+            }
+        };
+        self.raws[id].uses += 1;
+        Mapped {
+            ty,
+            attrs: vec![Attr::new(
+                "with",
+                AttrValue::Path(self.raws[id].name.clone()),
+            )],
+            description,
+        }
+    }
+
+    /// Forgets the uses of raw schemas by `attrs`, which are dropped.
+    fn release(&mut self, attrs: &[Attr]) {
+        for a in attrs {
+            match &a.value {
+                AttrValue::Path(name) if a.key == "with" => {
+                    if let Some(r) = self.raws.iter_mut().find(|r| &r.name == name) {
+                        r.uses = r.uses.saturating_sub(1);
+                    }
+                }
+                AttrValue::Nested(inner) => self.release(inner),
+                _ => {}
+            }
+        }
+    }
+
     /// The attributes of the root node itself (its rules, ...): every key
     /// but its shape and description.
     pub fn root_attrs(
@@ -551,9 +556,17 @@ impl TypeSpace {
         n: &Map<String, Value>,
         path: &str,
     ) -> Result<Vec<Attr>, GenError> {
-        Ok(self
-            .finish(n, Ty::JsonMap, shape_base(n), None, None, path)?
-            .attrs)
+        let attrs = self
+            .finish(n, Ty::JsonMap, shape_base(n), None, None, path, "root")?
+            .attrs;
+        if attrs.iter().any(|a| a.key == "with") {
+            self.release(&attrs);
+            return Err(GenError::at(
+                path,
+                "the root schema has keys that no attribute of a struct can write",
+            ));
+        }
+        Ok(attrs)
     }
 
     fn intern_enum(
@@ -643,10 +656,14 @@ impl TypeSpace {
         if depth == 0 {
             self.memo.clear();
         }
-        let props = n
-            .get("properties")
-            .and_then(Value::as_object)
-            .ok_or_else(|| GenError::at(path, "`properties` must be an object"))?;
+        let no_props = Map::new();
+        let props = match n.get("properties") {
+            // A root that only keeps unknown fields.
+            None => &no_props,
+            Some(p) => p
+                .as_object()
+                .ok_or_else(|| GenError::at(path, "`properties` must be an object"))?,
+        };
         let required: Vec<String> = match n.get("required") {
             None => Vec::new(),
             Some(v) => string_list(v).ok_or_else(|| unsupported(path, "required"))?,
@@ -896,6 +913,182 @@ fn attr_key(k: &str) -> &'static str {
         "oneOf" => "one_of",
         "not" => "not",
         _ => "unknown",
+    }
+}
+
+/// The attributes of the keys of `n` its type's own schema `base` does not
+/// give. A `base` without `type` means the schema is built from the
+/// attributes alone (`type = ...`). `inner` is the mapped items (arrays) or
+/// values (maps). `None`: a key no attribute writes.
+fn own_attrs(
+    n: &Map<String, Value>,
+    base: &Map<String, Value>,
+    inner: Option<&Mapped>,
+) -> Option<Vec<Attr>> {
+    let mut attrs = Vec::new();
+    let replaced = !base.contains_key("type")
+        && !is_true(base, "x-kubernetes-preserve-unknown-fields")
+        && !base.contains_key("x-kubernetes-int-or-string");
+    let is_struct = base.contains_key("properties");
+    // The attributes in the API's key order, whatever order the file has.
+    let mut entries: Vec<(&String, &Value)> = n.iter().collect();
+    entries.sort_by_key(|(k, _)| key_rank(k));
+    for (k, v) in entries {
+        if k == "description" {
+            continue;
+        }
+        // `items` / `additionalProperties` are the inner type's (null
+        // in `base`); their own residual attributes come below.
+        let inner_key = k == "items" || k == "additionalProperties";
+        if let Some(b) = base.get(k) {
+            if b == v || (b.is_null() && !inner_key) {
+                continue;
+            }
+        }
+        let attr = match k.as_str() {
+            "type" if replaced => Attr::new("type", AttrValue::Json(v.clone())),
+            "x-kubernetes-int-or-string" if is_true(n, k) => {
+                Attr::new("int_or_string", AttrValue::Flag)
+            }
+            "x-kubernetes-preserve-unknown-fields" if is_true(n, k) => {
+                Attr::new("preserve_unknown_fields", AttrValue::Flag)
+            }
+            "x-kubernetes-embedded-resource" if is_true(n, k) => {
+                Attr::new("embedded_resource", AttrValue::Flag)
+            }
+            "nullable" if is_true(n, k) => Attr::new("nullable", AttrValue::Flag),
+            "uniqueItems" if is_true(n, k) => Attr::new("unique_items", AttrValue::Flag),
+            "exclusiveMinimum" if is_true(n, k) => Attr::new("exclusive_minimum", AttrValue::Flag),
+            "exclusiveMaximum" if is_true(n, k) => Attr::new("exclusive_maximum", AttrValue::Flag),
+            "title" | "format" | "pattern" | "x-kubernetes-list-type" => match v.as_str() {
+                Some(s) => Attr::new(attr_key(k), AttrValue::Str(s.to_string())),
+                None => return None,
+            },
+            "x-kubernetes-map-type" => match v.as_str() {
+                Some(s) => Attr::new(
+                    if is_struct { "struct_type" } else { "map_type" },
+                    AttrValue::Str(s.to_string()),
+                ),
+                None => return None,
+            },
+            "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "minItems"
+            | "maxItems" | "minProperties" | "maxProperties" => {
+                if !v.is_number() {
+                    return None;
+                }
+                Attr::new(attr_key(k), AttrValue::Json(v.clone()))
+            }
+            "enum" | "default" | "example" => Attr::new(attr_key(k), AttrValue::Json(v.clone())),
+            "anyOf" | "allOf" | "oneOf" | "not" => {
+                Attr::new(attr_key(k), AttrValue::Json(canonical(v)))
+            }
+            "x-kubernetes-list-map-keys" => match string_list(v) {
+                Some(keys) => Attr::new("list_map_keys", AttrValue::StrList(keys)),
+                None => return None,
+            },
+            "x-kubernetes-validations" => {
+                let rules = v.as_array()?;
+                for r in rules {
+                    attrs.push(Attr::new("validation", rule(r)?));
+                }
+                continue;
+            }
+            "items" | "additionalProperties" => match inner {
+                Some(inner) => {
+                    let mut nested = inner.attrs.clone();
+                    if let Some(d) = &inner.description {
+                        nested.insert(0, Attr::new("description", AttrValue::Str(d.clone())));
+                    }
+                    if nested.is_empty() {
+                        continue;
+                    }
+                    Attr::new("items", AttrValue::Nested(nested))
+                }
+                None => return None,
+            },
+            // A `false` flag is the same as none, except that the
+            // server keeps what is written: keep it exact.
+            _ => return None,
+        };
+        attrs.push(attr);
+    }
+    Some(attrs)
+}
+
+/// Whether the derive would refuse an attribute of `n` (at compile time or
+/// when the schema is built) that the API server accepts, because the key
+/// has no effect on the node's type: `maxLength` on an array, string
+/// `enum` values on an array, `format: int64` on a string (the server
+/// ignores a format it does not know), `type` with
+/// `x-kubernetes-int-or-string`, a maximum below the minimum, ... Such a
+/// node is written as JSON (see [`RawSchema`]).
+fn refused(n: &Map<String, Value>) -> bool {
+    let t = type_of(n);
+    let int_or_string = is_true(n, "x-kubernetes-int-or-string");
+    if int_or_string && n.contains_key("type") {
+        return true;
+    }
+    let numeric = matches!(t, "integer" | "number");
+    let integral = |v: &Value| {
+        v.is_i64()
+            || v.is_u64()
+            || v.as_f64()
+                .is_some_and(|f| f.is_finite() && f.fract() == 0.0)
+    };
+    let fits = |k: &str, v: &Value| match k {
+        "minimum" | "maximum" | "multipleOf" => numeric && (t != "integer" || integral(v)),
+        "exclusiveMinimum" | "exclusiveMaximum" => numeric,
+        "minLength" | "maxLength" | "pattern" => t == "string" || int_or_string,
+        "minItems"
+        | "maxItems"
+        | "uniqueItems"
+        | "x-kubernetes-list-type"
+        | "x-kubernetes-list-map-keys"
+        | "items" => t == "array",
+        "minProperties" | "maxProperties" | "x-kubernetes-map-type" => t == "object",
+        "additionalProperties" => t == "object" && !n.contains_key("properties"),
+        "x-kubernetes-embedded-resource" => t == "object" || (t.is_empty() && !int_or_string),
+        "format" => v.as_str().is_some_and(|f| {
+            schema_core::is_supported_format(if int_or_string { "" } else { t }, f)
+        }),
+        "enum" => v
+            .as_array()
+            .is_some_and(|e| e.iter().all(|v| literal_fits(t, int_or_string, v))),
+        "default" | "example" => literal_fits(t, int_or_string, v),
+        _ => true,
+    };
+    if n.iter().any(|(k, v)| !fits(k, v)) {
+        return true;
+    }
+    [
+        ("minimum", "maximum"),
+        ("minLength", "maxLength"),
+        ("minItems", "maxItems"),
+        ("minProperties", "maxProperties"),
+    ]
+    .iter()
+    .any(|(lo, hi)| {
+        let num = |k: &str| n.get(k).and_then(Value::as_f64);
+        matches!((num(lo), num(hi)), (Some(lo), Some(hi)) if hi < lo)
+    })
+}
+
+/// Whether a literal (`default`, `example`, an `enum` value) is of a JSON
+/// kind the derive takes for a node of type `t`.
+fn literal_fits(t: &str, int_or_string: bool, v: &Value) -> bool {
+    if v.is_null() || (t.is_empty() && !int_or_string) {
+        return true;
+    }
+    match v {
+        Value::Number(n) if n.is_i64() || n.is_u64() => {
+            matches!(t, "integer" | "number") || int_or_string
+        }
+        Value::Number(_) => t == "number",
+        Value::String(_) => t == "string" || int_or_string,
+        Value::Bool(_) => t == "boolean",
+        Value::Array(_) => t == "array",
+        Value::Object(_) => t == "object",
+        Value::Null => true,
     }
 }
 
