@@ -855,6 +855,21 @@ fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
 
 /// cel-go's `String.ConvertToType` failure: the type names only, never
 /// the parser's reason (`type conversion error from 'string' to 'int'`).
+/// The result of `compareTo` (-1, 0 or 1), `isGreaterThan` or
+/// `isLessThan` (`name`) for the ordering `c` of receiver and argument, as
+/// the quantity and semver libraries define them.
+pub(crate) fn comparison<'a>(name: &str, c: Ordering) -> Val<'a> {
+    match name {
+        "compareTo" => Val::Int(match c {
+            Ordering::Less => -1,
+            Ordering::Equal => 0,
+            Ordering::Greater => 1,
+        }),
+        "isGreaterThan" => Val::Bool(c == Ordering::Greater),
+        _ => Val::Bool(c == Ordering::Less),
+    }
+}
+
 pub(crate) fn string_conv_err(to: &str) -> EvalError {
     EvalError::new(format!("type conversion error from 'string' to '{to}'"))
 }

@@ -240,16 +240,7 @@ pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
                 }
                 "compareTo" | "isGreaterThan" | "isLessThan" => {
                     let o = operand(args.get(1))?;
-                    let c = q.compare(&o);
-                    Ok(match name {
-                        "compareTo" => Val::Int(match c {
-                            Ordering::Less => -1,
-                            Ordering::Equal => 0,
-                            Ordering::Greater => 1,
-                        }),
-                        "isGreaterThan" => Val::Bool(c == Ordering::Greater),
-                        _ => Val::Bool(c == Ordering::Less),
-                    })
+                    Ok(super::comparison(name, q.compare(&o)))
                 }
                 _ => Err(EvalError::no_overload()),
             }

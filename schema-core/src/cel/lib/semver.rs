@@ -263,16 +263,7 @@ pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
                 "patch" => Ok(Val::Int(v.patch as i64)),
                 "compareTo" | "isGreaterThan" | "isLessThan" => {
                     let o = semver_of(args.get(1)).ok_or_else(EvalError::no_overload)?;
-                    let c = v.compare(o);
-                    Ok(match name {
-                        "compareTo" => Val::Int(match c {
-                            Ordering::Less => -1,
-                            Ordering::Equal => 0,
-                            Ordering::Greater => 1,
-                        }),
-                        "isGreaterThan" => Val::Bool(c == Ordering::Greater),
-                        _ => Val::Bool(c == Ordering::Less),
-                    })
+                    Ok(super::comparison(name, v.compare(o)))
                 }
                 _ => Err(EvalError::no_overload()),
             }
