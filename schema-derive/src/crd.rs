@@ -70,6 +70,7 @@ pub struct CrdAttrs {
     pub explicit_names: Option<Val<bool>>,
     pub annotations: Option<Val<Vec<(String, String)>>>,
     pub empty_subresources: Option<Val<bool>>,
+    pub generate_embedded_object_meta: Option<Val<bool>>,
 }
 
 /// Parses `crd(...)` into `slot`.
@@ -129,6 +130,9 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
         OBJECT_ROOT => attr::flag(cx, &meta, k, span, &mut out.object_root),
         EXPLICIT_NAMES => attr::flag(cx, &meta, k, span, &mut out.explicit_names),
         EMPTY_SUBRESOURCES => attr::flag(cx, &meta, k, span, &mut out.empty_subresources),
+        GENERATE_EMBEDDED_OBJECT_META => {
+            attr::flag(cx, &meta, k, span, &mut out.generate_embedded_object_meta)
+        }
         MAX_DESCRIPTION_LEN => attr::count(cx, &meta, k, span, &mut out.max_description_len),
         SHORT_NAMES => string_list(cx, &meta, k, span, &mut out.short_names),
         ANNOTATIONS => {
@@ -344,6 +348,7 @@ pub struct CrdModel {
     deprecation_warning: Option<String>,
     doc: Option<String>,
     max_description_len: Option<i64>,
+    generate_embedded_object_meta: bool,
 }
 
 const COLUMN_TYPES: &[&str] = &["boolean", "date", "integer", "number", "string"];
@@ -758,6 +763,7 @@ pub fn build(
         deprecation_warning,
         doc: a.doc.as_ref().map(|d| d.value.clone()),
         max_description_len: a.max_description_len.as_ref().map(|v| v.value),
+        generate_embedded_object_meta: attr::Attrs::flag(&a.generate_embedded_object_meta),
     })
 }
 
@@ -884,6 +890,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
     let root_str = root.to_string();
     let omitted_names = &m.omitted_names;
     let empty_subresources = m.empty_subresources;
+    let generate_embedded_object_meta = m.generate_embedded_object_meta;
     let annotations = m.annotations.iter().map(|(k, v)| quote!((#k, #v)));
     let (spec_type, root_def) = match &m.object_root {
         Some(o) => (
@@ -936,6 +943,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                         deprecated: #deprecated,
                         deprecation_warning: #deprecation_warning,
                         max_description_len: #max_description_len,
+                        generate_embedded_object_meta: #generate_embedded_object_meta,
                     };
                     __sp::crd::crd_version(&__DEF)
                 }

@@ -167,6 +167,7 @@ pub const OBJECT_ROOT: &str = "object_root";
 pub const EXPLICIT_NAMES: &str = "explicit_names";
 pub const ANNOTATIONS: &str = "annotations";
 pub const EMPTY_SUBRESOURCES: &str = "empty_subresources";
+pub const GENERATE_EMBEDDED_OBJECT_META: &str = "generate_embedded_object_meta";
 
 /// The keys of `crd(...)`.
 pub const CRD_KEYS: &[&str] = &[
@@ -196,6 +197,7 @@ pub const CRD_KEYS: &[&str] = &[
     EXPLICIT_NAMES,
     ANNOTATIONS,
     EMPTY_SUBRESOURCES,
+    GENERATE_EMBEDDED_OBJECT_META,
 ];
 
 pub const SPEC_REPLICAS_PATH: &str = "spec_replicas_path";

@@ -53,7 +53,7 @@
 //! | `metav1.Duration` fields (a `String` in k8s-openapi) | `string` |
 //! | `RawExtension` | `object`, `x-kubernetes-preserve-unknown-fields: true` |
 //! | apiextensions `JSON` | `x-kubernetes-preserve-unknown-fields: true` |
-//! | `ObjectMeta` (embedded, as in a pod template) | `object` with `name`, `namespace`, `labels`, `annotations`, `finalizers` (controller-gen's `generateEmbeddedObjectMeta` form) |
+//! | `ObjectMeta` (embedded, as in a pod template) | `{type: object}`, as controller-gen writes it by default; with `crd(generate_embedded_object_meta)`, `object` with `name`, `namespace`, `labels`, `annotations`, `finalizers` (its `generateEmbeddedObjectMeta` form) |
 //! | every other type (`PodTemplateSpec`, `Container`, `Condition`, `LabelSelector` …) | its properties, `required`, list and map types, list-map keys, defaults and marker validations as controller-gen writes them; descriptions are k8s-openapi's (space-joined where controller-gen keeps newlines) |
 //!
 //! Tuples, `()`, `i128`/`u128` and maps with non-string keys have no
@@ -131,6 +131,16 @@ pub fn schema_for<T: StructuralSchema + ?Sized>() -> Result<JsonSchemaProps, Sch
     cx.finish(s)
 }
 
+/// [`schema_for`] with embedded `ObjectMeta`s expanded
+/// ([`SchemaCx::generate_embedded_object_meta`]).
+pub fn schema_for_embedded_object_meta<T: StructuralSchema + ?Sized>()
+-> Result<JsonSchemaProps, SchemaErrors> {
+    let mut cx = SchemaCx::new();
+    cx.set_generate_embedded_object_meta(true);
+    let s = cx.subschema::<T>();
+    cx.finish(s)
+}
+
 /// An error found while expanding a schema: where (the Rust type the
 /// expansion started from and the field path inside it) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,12 +195,29 @@ pub struct SchemaCx {
     root: Option<String>,
     path: Vec<Seg>,
     errors: Vec<SchemaError>,
+    embedded_object_meta: bool,
 }
 
 impl SchemaCx {
     /// An empty context.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Whether an `ObjectMeta` below the root (a pod template's
+    /// `metadata`) expands into the fields a template may set (`name`,
+    /// `namespace`, `labels`, `annotations`, `finalizers`), as
+    /// controller-gen's `generateEmbeddedObjectMeta` option does. Off by
+    /// default, as in controller-gen: the embedded `metadata` is then a
+    /// bare `{type: object}`, whose fields the API server prunes.
+    pub fn generate_embedded_object_meta(&self) -> bool {
+        self.embedded_object_meta
+    }
+
+    /// Sets [`SchemaCx::generate_embedded_object_meta`]
+    /// (`crd(generate_embedded_object_meta)` sets it for a CRD's schemas).
+    pub fn set_generate_embedded_object_meta(&mut self, on: bool) {
+        self.embedded_object_meta = on;
     }
 
     /// The schema of `T`, expanded here. A type already being expanded

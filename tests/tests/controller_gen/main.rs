@@ -38,6 +38,7 @@ mod printer;
 mod required;
 mod scale;
 mod strings;
+mod templates;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -50,10 +51,13 @@ use schema_core::model::wire::codec::Wire;
 use schema_core::rust::{CrdError, CustomResource, MergeError, merge_crds};
 use serde_json::Value;
 
-/// A fixture: the folder under `fixtures/`, the file controller-gen writes
+/// A fixture: the folder under `fixtures/` (or, for a fixture generated
+/// with an option, under `options/`), the file controller-gen writes
 /// for it (`<group>_<plural>.yaml`), and the twin's CRD.
 struct Fixture {
     dir: &'static str,
+    /// The controller-gen run that generates it.
+    run: Run,
     file: &'static str,
     crd: fn() -> Result<CustomResourceDefinition, String>,
     /// JSON paths (as [`diff`] writes them) of the nodes whose schema
@@ -76,154 +80,213 @@ fn merged(
 
 const FIXTURES: &[Fixture] = &[
     Fixture {
+        run: Run::Default,
         dir: "cel",
         file: "cel.example.com_budgets.yaml",
         crd: one::<cel::Budget>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "cluster",
         file: "cluster.example.com_regions.yaml",
         crd: one::<cluster::Region>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "defaults",
         file: "defaults.example.com_presets.yaml",
         crd: one::<defaults::Preset>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "docs",
         file: "docs.example.com_manuals.yaml",
         crd: one::<docs::Manual>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "embedded",
         file: "embedded.example.com_composites.yaml",
         crd: one::<embedded::Composite>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "enums",
         file: "enums.example.com_shipments.yaml",
         crd: one::<enums::Shipment>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "k8stypes",
         file: "k8stypes.example.com_workloads.yaml",
         crd: one::<k8stypes::Workload>,
         k8s_nodes: k8stypes::K8S_NODES,
     },
     Fixture {
+        run: Run::Default,
         dir: "listmaps",
         file: "listmaps.example.com_routers.yaml",
         crd: one::<listmaps::Router>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "lists",
         file: "lists.example.com_playlists.yaml",
         crd: one::<lists::Playlist>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "maps",
         file: "maps.example.com_inventories.yaml",
         crd: one::<maps::Inventory>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "multiversion",
         file: "multiversion.example.com_caches.yaml",
         crd: multiversion::crd,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "names",
         file: "names.example.com_tags.yaml",
         crd: one::<names::Tag>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "nullable",
         file: "nullable.example.com_patches.yaml",
         crd: one::<nullable::Patch>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "numbers",
         file: "numbers.example.com_gauges.yaml",
         crd: one::<numbers::Gauge>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "objectroot",
         file: "objectroot.example.com_settings.yaml",
         crd: one::<objectroot::Setting>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "oneof",
         file: "oneof.example.com_sources.yaml",
         crd: one::<oneof::Source>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "optionalpkg",
         file: "optionalpkg.example.com_notes.yaml",
         crd: one::<optionalpkg::Note>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "overrides",
         file: "overrides.example.com_dials.yaml",
         crd: one::<overrides::Dial>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "preserve",
         file: "preserve.example.com_blobs.yaml",
         crd: one::<preserve::Blob>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "printer",
         file: "printer.example.com_reports.yaml",
         crd: one::<printer::Report>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "required",
         file: "required.example.com_claims.yaml",
         crd: one::<required::Claim>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "scale",
         file: "scale.example.com_pools.yaml",
         crd: one::<scale::Pool>,
         k8s_nodes: &[],
     },
     Fixture {
+        run: Run::Default,
         dir: "strings",
         file: "strings.example.com_labels.yaml",
         crd: one::<strings::Label>,
         k8s_nodes: &[],
     },
+    Fixture {
+        run: Run::Default,
+        dir: "templates",
+        file: "templates.example.com_pools.yaml",
+        crd: one::<templates::Pool>,
+        k8s_nodes: templates::K8S_NODES,
+    },
+    Fixture {
+        run: Run::EmbeddedObjectMeta,
+        dir: "embeddedmeta",
+        file: "embeddedmeta.example.com_pools.yaml",
+        crd: one::<templates::expanded::Pool>,
+        k8s_nodes: templates::K8S_NODES,
+    },
 ];
 
-/// The folder controller-gen wrote the fixtures' CRDs to, once per run;
-/// `None` without Go.
-fn generated() -> Option<&'static Path> {
-    static OUT: OnceLock<Option<PathBuf>> = OnceLock::new();
-    OUT.get_or_init(|| {
+/// A controller-gen run: its packages and options.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Run {
+    /// `fixtures/...` with the default options.
+    Default,
+    /// `options/embeddedmeta/...` with `crd:generateEmbeddedObjectMeta=true`.
+    EmbeddedObjectMeta,
+}
+
+impl Run {
+    /// The folder of its packages, the `crd` generator's options and the
+    /// name of its output folder.
+    fn spec(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Run::Default => ("fixtures", "crd", "controller-gen-crds"),
+            Run::EmbeddedObjectMeta => (
+                "options/embeddedmeta",
+                "crd:generateEmbeddedObjectMeta=true",
+                "controller-gen-crds-embeddedmeta",
+            ),
+        }
+    }
+}
+
+/// The controller-gen binary, built once per run; `None` without Go.
+fn controller_gen() -> Option<&'static Path> {
+    static BIN: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BIN.get_or_init(|| {
         let go = tests::go::go_command("controller-gen parity")?;
         let module = tests::go::oracle_dir().join("controller-gen");
-        let target = tests::go::go_target_dir();
-        let bin = target.join("controller-gen");
+        let bin = tests::go::go_target_dir().join("controller-gen");
         tests::go::go_build(
             &go,
             &module,
@@ -232,16 +295,34 @@ fn generated() -> Option<&'static Path> {
             &[],
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let out = target.join("controller-gen-crds");
+        Some(bin)
+    })
+    .as_deref()
+}
+
+/// The folder controller-gen wrote the fixtures' CRDs of `run` to, once
+/// per test run; `None` without Go.
+fn generated(run: Run) -> Option<&'static Path> {
+    static DEFAULT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    static EMBEDDED: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let cell = match run {
+        Run::Default => &DEFAULT,
+        Run::EmbeddedObjectMeta => &EMBEDDED,
+    };
+    cell.get_or_init(|| {
+        let bin = controller_gen()?;
+        let module = tests::go::oracle_dir().join("controller-gen");
+        let (packages, options, folder) = run.spec();
+        let out = tests::go::go_target_dir().join(folder);
         if out.exists() {
             std::fs::remove_dir_all(&out).unwrap();
         }
         std::fs::create_dir_all(&out).unwrap();
-        let o = Command::new(&bin)
+        let o = Command::new(bin)
             .current_dir(&module)
             .env("GOFLAGS", "-mod=readonly")
-            .arg("crd")
-            .arg("paths=./fixtures/...")
+            .arg(options)
+            .arg(format!("paths=./{packages}/..."))
             .arg(format!("output:crd:dir={}", out.display()))
             .output()
             .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
@@ -403,11 +484,7 @@ fn show(v: Option<&Value>) -> String {
 }
 
 /// The differences between the twin of `dir` and controller-gen's CRD.
-fn differences(out: &Path, dir: &str) -> Vec<String> {
-    let f = FIXTURES
-        .iter()
-        .find(|f| f.dir == dir)
-        .unwrap_or_else(|| panic!("no fixture {dir}"));
+fn differences(f: &Fixture, out: &Path) -> Vec<String> {
     let mut cg = controller_gen_crd(out, f.file);
     let mut derived = match (f.crd)() {
         Ok(crd) => crd.encode(),
@@ -421,8 +498,12 @@ fn differences(out: &Path, dir: &str) -> Vec<String> {
 
 #[track_caller]
 fn assert_parity(dir: &str) {
-    let Some(out) = generated() else { return };
-    let d = differences(out, dir);
+    let f = FIXTURES
+        .iter()
+        .find(|f| f.dir == dir)
+        .unwrap_or_else(|| panic!("no fixture {dir}"));
+    let Some(out) = generated(f.run) else { return };
+    let d = differences(f, out);
     assert!(
         d.is_empty(),
         "fixture {dir}: {} difference(s) between the derive and controller-gen:\n{}",
@@ -435,23 +516,32 @@ fn assert_parity(dir: &str) {
 /// fixture has its file (a fixture folder without a twin is a mistake).
 #[test]
 fn every_fixture_has_a_twin() {
-    let Some(out) = generated() else { return };
-    let written: BTreeSet<String> = std::fs::read_dir(out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    let expected: BTreeSet<String> = FIXTURES.iter().map(|f| f.file.to_owned()).collect();
-    assert_eq!(written, expected);
-    let dirs: BTreeSet<String> = std::fs::read_dir(
-        tests::go::oracle_dir()
+    for run in [Run::Default, Run::EmbeddedObjectMeta] {
+        let Some(out) = generated(run) else { return };
+        let fixtures = || FIXTURES.iter().filter(|f| f.run == run);
+        let written: BTreeSet<String> = std::fs::read_dir(out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        let expected: BTreeSet<String> = fixtures().map(|f| f.file.to_owned()).collect();
+        assert_eq!(written, expected);
+        let (packages, _, _) = run.spec();
+        let root = tests::go::oracle_dir()
             .join("controller-gen")
-            .join("fixtures"),
-    )
-    .unwrap()
-    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-    .collect();
-    let twins: BTreeSet<String> = FIXTURES.iter().map(|f| f.dir.to_owned()).collect();
-    assert_eq!(dirs, twins);
+            .join(packages);
+        let dirs: BTreeSet<String> = if run == Run::Default {
+            std::fs::read_dir(root)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect()
+        } else {
+            // The run's folder is the fixture itself.
+            let name = root.file_name().unwrap().to_string_lossy().into_owned();
+            BTreeSet::from([name])
+        };
+        let twins: BTreeSet<String> = fixtures().map(|f| f.dir.to_owned()).collect();
+        assert_eq!(dirs, twins);
+    }
 }
 
 macro_rules! parity {
@@ -489,4 +579,6 @@ parity!(
     required,
     scale,
     strings,
+    templates,
+    embeddedmeta,
 );

@@ -128,6 +128,8 @@ pub struct CrdDef {
     pub deprecation_warning: Option<&'static str>,
     /// `max_description_len`.
     pub max_description_len: Option<i64>,
+    /// `generate_embedded_object_meta`.
+    pub generate_embedded_object_meta: bool,
 }
 
 fn string_prop(description: &str) -> JsonSchemaProps {
@@ -150,6 +152,7 @@ fn string_prop(description: &str) -> JsonSchemaProps {
 pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
     let mut cx = SchemaCx::new();
     cx.root = Some(def.root.to_string());
+    cx.set_generate_embedded_object_meta(def.generate_embedded_object_meta);
     let mut root = match def.schema {
         RootDef::Generated {
             spec,

@@ -17,9 +17,11 @@
 //!    `IntOrString` is int-or-string; `Time` and `MicroTime` are
 //!    `string`/`date-time`; `RawExtension` is an object that keeps unknown
 //!    fields and `JSON` any value that does; an embedded `ObjectMeta` is
-//!    the object controller-gen writes with `generateEmbeddedObjectMeta`
-//!    (`name`, `namespace`, `labels`, `annotations`, `finalizers`, which
-//!    the server then keeps instead of pruning them);
+//!    `{type: object}`, as controller-gen writes it by default, or, with
+//!    `crd(generate_embedded_object_meta)` (controller-gen's
+//!    `generateEmbeddedObjectMeta`), the object of the fields a template
+//!    may set (`name`, `namespace`, `labels`, `annotations`,
+//!    `finalizers`);
 //! 3. `metadata` is not required (k8s-openapi requires it because its
 //!    Rust field is not an `Option`; the Go field is `omitempty`);
 //! 4. the details the OpenAPI document leaves out but controller-gen
@@ -37,11 +39,13 @@
 //! `LabelSelector` and the object references; other types get the
 //! k8s-openapi schema with steps 1 to 3 only.
 //!
-//! The embedded `ObjectMeta` keeps the fields a template may set: with a
-//! bare `type: object` (controller-gen's form without
-//! `generateEmbeddedObjectMeta`) the server prunes them, labels included.
-//! A field that wants the bare object says so with
-//! `#[schema(type = "object")]`.
+//! Mind the default for an embedded `ObjectMeta`: under a bare
+//! `type: object` the API server prunes every field of a template's
+//! `metadata`, labels included, as it does for CRDs controller-gen
+//! generates without `generateEmbeddedObjectMeta`. A CRD whose templates
+//! carry labels or annotations sets `crd(generate_embedded_object_meta)`;
+//! [`schema_for_embedded_object_meta`](super::schema_for_embedded_object_meta)
+//! is `schema_for` with it.
 //!
 //! ```
 //! use k8s_openapi::api::core::v1::PodTemplateSpec;
@@ -180,6 +184,9 @@ impl Expander<'_> {
         }
         if let Some(known) = known(name) {
             return known;
+        }
+        if name == OBJECT_META && !cx.generate_embedded_object_meta() {
+            return serde_json::json!({"type": "object"});
         }
         self.stack.push(name.to_string());
         let mut value = self.node(cx, schema);
@@ -334,7 +341,9 @@ const EMBEDDED_OBJECT_META: [&str; 5] =
     ["annotations", "finalizers", "labels", "name", "namespace"];
 
 /// Restricts an expanded `ObjectMeta` to [`EMBEDDED_OBJECT_META`], without
-/// `required` or list types.
+/// `required`, list types or the fields' descriptions (controller-gen
+/// writes the five fields bare; the field holding the `ObjectMeta` keeps
+/// its own description).
 fn embedded_object_meta(value: &mut Value) {
     let Value::Object(map) = value else { return };
     map.remove("required");
@@ -343,6 +352,7 @@ fn embedded_object_meta(value: &mut Value) {
         for p in props.values_mut() {
             if let Value::Object(p) = p {
                 p.remove("x-kubernetes-list-type");
+                p.remove("description");
             }
         }
     }
