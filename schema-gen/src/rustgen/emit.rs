@@ -238,6 +238,8 @@ pub fn field_tokens(opts: &Options, space: &TypeSpace, f: &Field) -> TokenStream
     };
     let serde = if f.serde_default && f.mapped.ty == Ty::ObjectMeta {
         quote!(#[serde(#rename default, skip_serializing_if = "::schema_core::rust::is_empty_meta")])
+    } else if f.serde_default && f.mapped.ty == Ty::String {
+        quote!(#[serde(#rename default, skip_serializing_if = "::std::string::String::is_empty")])
     } else if f.serde_default {
         quote!(#[serde(#rename default)])
     } else if optional && !f.required {

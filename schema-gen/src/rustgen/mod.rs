@@ -796,7 +796,10 @@ struct RootDef {
 /// the root schema exactly, whatever its shape. `apiVersion`, `kind` and
 /// `metadata` are fields even when the schema does not name them (left
 /// out of the schema with `skip`): every API object has them, and kube
-/// reads them. `metadata` is schema-core's `ObjectMeta`.
+/// reads them. `apiVersion` and `kind` are `String`s (empty when absent,
+/// and then not written) unless the schema requires them, makes them
+/// nullable or gives them another type. `metadata` is schema-core's
+/// `ObjectMeta`.
 fn root_def(
     opts: &Options,
     space: &mut TypeSpace,
@@ -848,10 +851,23 @@ fn root_def(
             space::Field::skipped("metadata", "metadata", Ty::ObjectMeta, true),
         ),
     }
+    // `apiVersion` and `kind`: `String`s that `new` sets and an empty
+    // value leaves out, as kube users expect, when the schema does not
+    // require them (or names them not at all); serde's `default` keeps
+    // them optional in the schema.
+    for f in &mut def.fields {
+        if matches!(f.json_name.as_str(), "apiVersion" | "kind")
+            && f.mapped.ty == Ty::String
+            && !f.required
+            && !f.nullable
+        {
+            f.serde_default = true;
+        }
+    }
     for (json, rust) in [("kind", "kind"), ("apiVersion", "api_version")] {
         if !props.contains_key(json) {
             def.fields
-                .insert(0, space::Field::skipped(json, rust, Ty::String, false));
+                .insert(0, space::Field::skipped(json, rust, Ty::String, true));
         }
     }
     let mut cattrs = vec![crd_attr(v, &props, warnings)];
