@@ -194,6 +194,11 @@ pub enum Command {
         /// and plain types instead of k8s-openapi's.
         #[arg(long)]
         no_k8s_openapi: bool,
+        /// Name nested types by their property alone where that name is
+        /// free (`IssuerRef`) instead of by their path
+        /// (`CertificateSpecIssuerRef`).
+        #[arg(long)]
+        short_names: bool,
         /// The Kubernetes release (1.30 to 1.37) whose API server the
         /// generated `crds()` validates the rebuilt CRDs as (default: the
         /// newest).

@@ -140,6 +140,7 @@ where
             derive,
             no_docs,
             no_k8s_openapi,
+            short_names,
             kube_version,
         } => {
             let mut config = crate::rustgen::Config::new();
@@ -152,7 +153,10 @@ where
             for d in derive {
                 config.derive(d);
             }
-            config.docs(!no_docs).k8s_openapi(!no_k8s_openapi);
+            config
+                .docs(!no_docs)
+                .k8s_openapi(!no_k8s_openapi)
+                .short_names(short_names);
             rust::run(&config, &file, out.as_deref(), &mut io)
         }
     }

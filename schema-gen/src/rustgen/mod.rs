@@ -122,6 +122,9 @@ pub struct Options {
     /// The Kubernetes release the generated `crds()` validates for; `None`:
     /// the newest supported.
     pub kube_version: Option<KubeVersion>,
+    /// Names nested types by their property alone where that name is free
+    /// (`IssuerRef`), instead of by their path (`CertificateSpecIssuerRef`).
+    pub short_names: bool,
 }
 
 impl Default for Options {
@@ -133,6 +136,7 @@ impl Default for Options {
             docs: true,
             k8s_openapi: true,
             kube_version: None,
+            short_names: false,
         }
     }
 }
@@ -283,6 +287,14 @@ impl Config {
     /// Writes descriptions as doc comments (default) or as attributes.
     pub fn docs(&mut self, on: bool) -> &mut Self {
         self.opts.docs = on;
+        self
+    }
+
+    /// Names nested types by their property alone where that name is free
+    /// (`IssuerRef`) instead of by their path from the root
+    /// (`CertificateSpecIssuerRef`, the default).
+    pub fn short_names(&mut self, on: bool) -> &mut Self {
+        self.opts.short_names = on;
         self
     }
 
@@ -1267,6 +1279,109 @@ spec:
         assert_eq!(fns, ["decode_schema", "modes_schema", "sizes_schema"]);
         assert!(source.contains("#[schema(with = modes_schema)]"));
         assert!(source.contains(r#""format": "int64""#));
+    }
+
+    /// The names of the structs and enums of `yaml`'s generated source.
+    fn type_names(config: &Config, yaml: &str) -> Vec<String> {
+        let input = InputFile::parse("names.yaml", yaml.as_bytes()).unwrap();
+        let generated = config.generate(&[input]).unwrap();
+        generated.files["names"]
+            .lines()
+            .filter_map(|l| {
+                let l = l.trim();
+                l.strip_prefix("pub struct ")
+                    .or_else(|| l.strip_prefix("pub enum "))
+            })
+            .map(|l| l.trim_end_matches(" {").to_string())
+            .collect()
+    }
+
+    const NAMES_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: certificates.example.com}
+spec:
+  group: example.com
+  names: {kind: Certificate, plural: certificates}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                issuerRef:
+                  type: object
+                  properties: {name: {type: string}}
+                keystores:
+                  type: object
+                  properties:
+                    jks:
+                      type: object
+                      properties:
+                        passwordSecretRef:
+                          type: object
+                          properties: {key: {type: string}}
+                usages:
+                  type: array
+                  items: {type: string, enum: [signing, server auth]}
+                secretRef:
+                  type: object
+                  properties: {key: {type: string}}
+            status:
+              type: object
+              properties:
+                conditions:
+                  type: array
+                  items:
+                    type: object
+                    properties: {type: {type: string}}
+";
+
+    #[test]
+    fn nested_types_are_named_by_their_path() {
+        let names = type_names(&Config::new(), NAMES_CRD);
+        assert_eq!(
+            names,
+            [
+                "Certificate",
+                "CertificateSpec",
+                "CertificateSpecIssuerRef",
+                "CertificateSpecKeystores",
+                "CertificateSpecKeystoresJks",
+                // The shape of `secretRef` too: one type, named after its
+                // first path.
+                "CertificateSpecKeystoresJksPasswordSecretRef",
+                "CertificateSpecUsage",
+                "CertificateStatus",
+                "CertificateStatusCondition",
+            ]
+        );
+    }
+
+    #[test]
+    fn short_names_name_nested_types_by_their_property() {
+        let mut config = Config::new();
+        config.short_names(true);
+        let names = type_names(&config, NAMES_CRD);
+        assert_eq!(
+            names,
+            [
+                "Certificate",
+                "CertificateSpec",
+                "IssuerRef",
+                "Keystores",
+                "Jks",
+                "PasswordSecretRef",
+                "Usage",
+                "CertificateStatus",
+                "Condition",
+            ]
+        );
     }
 
     #[test]

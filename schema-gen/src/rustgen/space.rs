@@ -765,10 +765,19 @@ impl TypeSpace {
         finish128(&a, &b)
     }
 
-    /// A readable, unique type name: the property's own name when free,
-    /// else prefixed with the parent type's name, else numbered.
+    /// A unique type name: by default the type's path, the parent type's
+    /// name followed by the property's (`CertificateSpecIssuerRef`; the
+    /// items of an array and the values of a map take the singular,
+    /// `FooSpecContainer`); with `short_names`, the property's own name
+    /// when free, else prefixed with the parent type's name. Numbered
+    /// when taken.
     fn name_for(&mut self, opts: &Options, hint: &str, parent: &str, depth: usize) -> String {
-        let name = self.generated_name(hint, parent, depth);
+        let name = if opts.short_names {
+            self.generated_name(hint, parent, depth)
+        } else {
+            let own = names::type_name(hint, "Type");
+            self.scope.claim(&format!("{parent}{own}"))
+        };
         match opts.type_names.get(&name) {
             Some(to) => self.scope.claim(to),
             None => name,
