@@ -1,7 +1,13 @@
 //! prometheus-operator's `PrometheusRule` (`monitoring.coreos.com/v1`),
-//! written as an operator author would write it in Rust: the doc comments
-//! are the Go sources' (controller-gen turns them into the published
-//! descriptions), the validation markers are `#[schema(...)]` attributes.
+//! written in Rust from the Go API types' fields and markers:
+//! `#[schema(...)]` for the kubebuilder markers, doc comments of our own.
+//!
+//! The types follow prometheus-operator/prometheus-operator at
+//! `6adcebc5076c34f4f55f8f5f7b1e528929373ac7` (the corpus commit):
+//! `pkg/apis/monitoring/v1/prometheusrule_types.go` (the rule groups and
+//! rules) and `pkg/apis/monitoring/v1/types.go` (`Duration`,
+//! `NonEmptyDuration`, `ConfigResourceStatus`, `WorkloadBinding`,
+//! `ConfigResourceCondition`, `ConditionType`).
 
 use std::collections::BTreeMap;
 
@@ -10,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::k8s::{IntOrString, Time};
 
-/// spec defines the specification of desired alerting rule definitions for Prometheus.
+/// Groups of alerting and recording rules for Prometheus or Thanos Ruler.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, StructuralSchema)]
 #[schema(crd(
     group = "monitoring.coreos.com",
@@ -20,109 +26,96 @@ use super::k8s::{IntOrString, Time};
     status = ConfigResourceStatus,
     short_names = ["promrule"],
     categories = ["prometheus-operator"],
-    doc = "The `PrometheusRule` custom resource definition (CRD) defines [alerting](https://prometheus.io/docs/prometheus/latest/configuration/alerting_rules/) and [recording](https://prometheus.io/docs/prometheus/latest/configuration/recording_rules/) rules to be evaluated by `Prometheus` or `ThanosRuler` objects.\n\n`Prometheus` and `ThanosRuler` objects select `PrometheusRule` objects using label and namespace selectors.",
+    doc = "Prometheus alerting and recording rules, picked up by the `Prometheus` and\n`ThanosRuler` objects whose rule selectors (labels and namespaces) match.",
 ))]
 pub struct PrometheusRuleSpec {
-    /// groups defines the content of Prometheus rule file
+    /// The rule groups, by unique name: the content of one rule file.
     #[schema(list_type = "map", list_map_keys = ["name"])]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<RuleGroup>,
 }
 
-/// RuleGroup is a list of sequentially evaluated recording and alerting rules.
+/// Rules evaluated one after the other, on one schedule.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, StructuralSchema)]
 pub struct RuleGroup {
-    /// name defines the name of the rule group.
+    /// The group's name.
     #[schema(min_length = 1)]
     pub name: String,
 
-    /// labels define the labels to add or overwrite before storing the result for its rules.
-    /// The labels defined at the rule level take precedence.
-    ///
-    /// It requires Prometheus >= 3.0.0.
-    /// The field is ignored for Thanos Ruler.
+    /// Labels set on the results of every rule of the group (a rule's own
+    /// labels win). Prometheus 3.0 or later; Thanos Ruler ignores them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
 
-    /// interval defines how often rules in the group are evaluated.
+    /// How often the group is evaluated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interval: Option<Duration>,
 
-    /// query_offset defines the offset the rule evaluation timestamp of this particular group by the specified duration into the past.
-    ///
-    /// It requires Prometheus >= v2.53.0.
-    /// It is not supported for ThanosRuler.
+    /// How far into the past to move the evaluation timestamp of the
+    /// group. Prometheus 2.53 or later; not for Thanos Ruler.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub query_offset: Option<Duration>,
 
-    /// rules defines the list of alerting and recording rules.
+    /// The group's rules, in evaluation order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<Rule>,
 
-    /// partial_response_strategy is only used by ThanosRuler and will
-    /// be ignored by Prometheus instances.
-    /// More info: https://github.com/thanos-io/thanos/blob/main/docs/components/rule.md#partial-response
+    /// What Thanos Ruler does when a query gets a partial response (`abort`
+    /// or `warn`, any case); Prometheus ignores it.
     #[schema(pattern = "^(?i)(abort|warn)?$")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partial_response_strategy: Option<String>,
 
-    /// limit defines the number of alerts an alerting rule and series a recording
-    /// rule can produce.
-    /// Limit is supported starting with Prometheus >= 2.31 and Thanos Ruler >= 0.24.
+    /// Most alerts (alerting rules) or series (recording rules) one rule
+    /// may produce. Prometheus 2.31 or Thanos Ruler 0.24 and later.
     // Go's `int`: an integer of no declared width.
     #[schema(type = "integer")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<i64>,
 }
 
-/// Rule describes an alerting or recording rule
-/// See Prometheus documentation: [alerting](https://www.prometheus.io/docs/prometheus/latest/configuration/alerting_rules/) or [recording](https://www.prometheus.io/docs/prometheus/latest/configuration/recording_rules/#recording-rules) rule
+/// One rule: a recording rule (`record`) or an alerting rule (`alert`),
+/// never both.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, StructuralSchema)]
 pub struct Rule {
-    /// record defines the name of the time series to output to. Must be a valid metric name.
-    /// Only one of `record` and `alert` must be set.
+    /// The metric name the results are stored under.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
 
-    /// alert defines the name of the alert. Must be a valid label value.
-    /// Only one of `record` and `alert` must be set.
+    /// The alert's name (a valid label value).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alert: Option<String>,
 
-    /// expr defines the PromQL expression to evaluate.
+    /// The PromQL query.
     pub expr: IntOrString,
 
-    /// for defines how alerts are considered firing once they have been returned for this long.
+    /// How long the query must keep returning a result before the alert
+    /// fires.
     #[serde(rename = "for", skip_serializing_if = "Option::is_none")]
     pub for_: Option<Duration>,
 
-    /// keep_firing_for defines how long an alert will continue firing after the condition that triggered it has cleared.
+    /// How long the alert goes on firing once the query stops returning it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keep_firing_for: Option<NonEmptyDuration>,
 
-    /// labels defines labels to add or overwrite.
+    /// Labels set on the results.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
 
-    /// annotations defines annotations to add to each alert.
-    /// Only valid for alerting rules.
+    /// Annotations of the alerts (alerting rules only).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub annotations: BTreeMap<String, String>,
 }
 
-/// Duration is a valid time duration that can be parsed by Prometheus model.ParseDuration() function.
-/// Supported units: y, w, d, h, m, s, ms
-/// Examples: `30s`, `1m`, `1h20m15s`, `15d`
+/// A Prometheus duration: whole numbers with the units `y`, `w`, `d`, `h`,
+/// `m`, `s`, `ms`, largest first (`1h30m`, `2w`), or `0`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, StructuralSchema)]
 #[schema(
     pattern = "^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$"
 )]
 pub struct Duration(pub String);
 
-/// NonEmptyDuration is a valid time duration that can be parsed by Prometheus model.ParseDuration() function.
-/// Compared to Duration,  NonEmptyDuration enforces a minimum length of 1.
-/// Supported units: y, w, d, h, m, s, ms
-/// Examples: `30s`, `1m`, `1h20m15s`, `15d`
+/// A [`Duration`] that may not be the empty string.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, StructuralSchema)]
 #[schema(
     min_length = 1,
@@ -130,38 +123,36 @@ pub struct Duration(pub String);
 )]
 pub struct NonEmptyDuration(pub String);
 
-/// status defines the status subresource. It is under active development and is updated only when the
-/// "StatusForConfigurationResources" feature gate is enabled.
-///
-/// Most recent observed status of the PrometheusRule. Read-only.
-/// More info:
-/// https://github.com/kubernetes/community/blob/master/contributors/devel/sig-architecture/api-conventions.md#spec-and-status
+/// Which workloads use the rules, and how that went. Written by the
+/// operator, and only with its `StatusForConfigurationResources` feature
+/// gate.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, StructuralSchema)]
 pub struct ConfigResourceStatus {
-    /// bindings defines the list of workload resources (Prometheus, PrometheusAgent, ThanosRuler or Alertmanager) which select the configuration resource.
+    /// The workloads (Prometheus, PrometheusAgent, ThanosRuler,
+    /// Alertmanager) that select this object.
     #[schema(list_type = "map", list_map_keys = ["group", "resource", "name", "namespace"])]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bindings: Vec<WorkloadBinding>,
 }
 
-/// WorkloadBinding is a link between a configuration resource and a workload resource.
+/// A workload that selects this object.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, StructuralSchema)]
 pub struct WorkloadBinding {
-    /// group defines the group of the referenced resource.
+    /// The workload's API group.
     pub group: WorkloadGroup,
 
-    /// resource defines the type of resource being referenced (e.g. Prometheus, PrometheusAgent, ThanosRuler or Alertmanager).
+    /// The workload's resource (plural, lower case).
     pub resource: WorkloadResource,
 
-    /// name defines the name of the referenced object.
+    /// The workload's name.
     #[schema(min_length = 1)]
     pub name: String,
 
-    /// namespace defines the namespace of the referenced object.
+    /// The workload's namespace.
     #[schema(min_length = 1)]
     pub namespace: String,
 
-    /// conditions defines the current state of the configuration resource when bound to the referenced Workload object.
+    /// How this object fares in that workload, by condition type.
     #[schema(list_type = "map", list_map_keys = ["type"])]
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<ConfigResourceCondition>,
@@ -182,34 +173,31 @@ pub enum WorkloadResource {
     Alertmanagers,
 }
 
-/// ConfigResourceCondition describes the status of configuration resources linked to Prometheus, PrometheusAgent, Alertmanager or ThanosRuler.
+/// One condition of this object in one workload.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, StructuralSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigResourceCondition {
-    /// type of the condition being reported.
-    /// Currently, only "Accepted" is supported.
+    /// The condition; `Accepted` is the only one.
     #[serde(rename = "type")]
     pub type_: ConditionType,
 
-    /// status of the condition.
+    /// `True`, `False` or `Unknown`.
     #[schema(min_length = 1)]
     pub status: String,
 
-    /// lastTransitionTime defines the time of the last update to the current status property.
+    /// When `status` last changed.
     pub last_transition_time: Time,
 
-    /// reason for the condition's last transition.
+    /// Why `status` last changed, in one word.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 
-    /// message defines the human-readable message indicating details for the condition's last transition.
+    /// The change explained for people.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 
-    /// observedGeneration defines the .metadata.generation that the
-    /// condition was set based upon. For instance, if `.metadata.generation` is
-    /// currently 12, but the `.status.conditions[].observedGeneration` is 9, the
-    /// condition is out of date with respect to the current state of the object.
+    /// The `metadata.generation` the condition was computed for; older than
+    /// the current generation means out of date.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
 }
