@@ -18,7 +18,7 @@ use syn::spanned::Spanned;
 
 use crate::attr::{self, Val};
 use crate::ctxt::Ctxt;
-use crate::json::JsonKind;
+use crate::json::{Json, JsonKind};
 use crate::names;
 use crate::symbol::*;
 
@@ -71,6 +71,9 @@ pub struct CrdAttrs {
     pub annotations: Option<Val<Vec<(String, String)>>>,
     pub empty_subresources: Option<Val<bool>>,
     pub generate_embedded_object_meta: Option<Val<bool>>,
+    pub labels: Option<Val<Vec<(String, String)>>>,
+    pub conversion: Option<Val<Json>>,
+    pub preserve_unknown_fields: Option<Val<bool>>,
 }
 
 /// Parses `crd(...)` into `slot`.
@@ -135,24 +138,29 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
         }
         MAX_DESCRIPTION_LEN => attr::count(cx, &meta, k, span, &mut out.max_description_len),
         SHORT_NAMES => string_list(cx, &meta, k, span, &mut out.short_names),
-        ANNOTATIONS => {
-            let v = attr::value_json(&meta, k)?;
-            let pairs = match v.kind {
-                JsonKind::Object(entries) => entries
-                    .into_iter()
-                    .map(|(key, value)| match value.kind {
-                        JsonKind::Str(s) => Some((key, s)),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<_>>>(),
-                _ => None,
-            };
-            match pairs {
-                Some(pairs) => attr::set(cx, &mut out.annotations, k, span, pairs),
-                None => cx.error(
+        ANNOTATIONS => string_map(cx, &meta, k, span, &mut out.annotations),
+        LABELS => string_map(cx, &meta, k, span, &mut out.labels),
+        PRESERVE_UNKNOWN_FIELDS_CRD => {
+            attr::flag(cx, &meta, k, span, &mut out.preserve_unknown_fields)?;
+            if let Some(v) = &out.preserve_unknown_fields
+                && v.value
+            {
+                cx.error(
                     v.span,
-                    "`annotations` takes an object of strings, like `annotations = {\"example.com/owner\": \"team-a\"}`",
-                ),
+                    "`preserve_unknown_fields` must be false: an apiextensions.k8s.io/v1 CRD cannot set spec.preserveUnknownFields to true (keep unknown fields with `#[schema(preserve_unknown_fields)]` on a type instead)",
+                );
+            }
+            Ok(())
+        }
+        CONVERSION => {
+            let v = attr::value_json(&meta, k)?;
+            if matches!(v.kind, JsonKind::Object(_)) {
+                attr::set(cx, &mut out.conversion, k, span, v);
+            } else {
+                cx.error(
+                    v.span,
+                    "`conversion` takes the CRD's spec.conversion as an object, like `conversion = {\"strategy\": \"Webhook\", \"webhook\": {...}}`",
+                );
             }
             Ok(())
         }
@@ -271,6 +279,37 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
     }
 }
 
+/// `key = {"a": "b", ...}`: an object of strings (annotations, labels).
+fn string_map(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<Vec<(String, String)>>>,
+) -> syn::Result<()> {
+    let v = attr::value_json(meta, key)?;
+    let pairs = match v.kind {
+        JsonKind::Object(entries) => entries
+            .into_iter()
+            .map(|(key, value)| match value.kind {
+                JsonKind::Str(s) => Some((key, s)),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>(),
+        _ => None,
+    };
+    match pairs {
+        Some(pairs) => attr::set(cx, slot, key, span, pairs),
+        None => cx.error(
+            v.span,
+            format!(
+                "`{key}` takes an object of strings, like `{key} = {{\"example.com/owner\": \"team-a\"}}`"
+            ),
+        ),
+    }
+    Ok(())
+}
+
 fn string_list(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
@@ -325,6 +364,9 @@ pub struct CrdModel {
     object_root: Option<ObjectRoot>,
     omitted_names: Vec<&'static str>,
     annotations: Vec<(String, String)>,
+    labels: Vec<(String, String)>,
+    conversion: Option<Json>,
+    preserve_unknown_fields: Option<bool>,
     empty_subresources: bool,
     vis: syn::Visibility,
     group: String,
@@ -735,6 +777,13 @@ pub fn build(
         spec: input.ident.clone(),
         object_root: object,
         omitted_names,
+        labels: a
+            .labels
+            .as_ref()
+            .map(|v| v.value.clone())
+            .unwrap_or_default(),
+        conversion: a.conversion.as_ref().map(|v| v.value.clone()),
+        preserve_unknown_fields: a.preserve_unknown_fields.as_ref().map(|v| v.value),
         annotations: a
             .annotations
             .as_ref()
@@ -892,6 +941,19 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
     let empty_subresources = m.empty_subresources;
     let generate_embedded_object_meta = m.generate_embedded_object_meta;
     let annotations = m.annotations.iter().map(|(k, v)| quote!((#k, #v)));
+    let labels = m.labels.iter().map(|(k, v)| quote!((#k, #v)));
+    let preserve_unknown_fields = match m.preserve_unknown_fields {
+        Some(b) => quote!(::core::option::Option::Some(#b)),
+        None => quote!(::core::option::Option::None),
+    };
+    let conversion = m.conversion.as_ref().map(|c| {
+        let c = c.tokens();
+        quote! {
+            fn conversion() -> ::core::option::Option<__sp::JsonValue> {
+                ::core::option::Option::Some((#c).to_value())
+            }
+        }
+    });
     let (spec_type, root_def) = match &m.object_root {
         Some(o) => (
             o.spec.to_token_stream(),
@@ -924,6 +986,9 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                 const CRD_NAME: &'static str = #crd_name;
                 const OMITTED_NAMES: &'static [&'static str] = &[#(#omitted_names),*];
                 const ANNOTATIONS: &'static [(&'static str, &'static str)] = &[#(#annotations),*];
+                const LABELS: &'static [(&'static str, &'static str)] = &[#(#labels),*];
+                const PRESERVE_UNKNOWN_FIELDS: ::core::option::Option<bool> = #preserve_unknown_fields;
+                #conversion
 
                 fn crd_version() -> ::core::result::Result<
                     #krate::wire::CrdVersion,

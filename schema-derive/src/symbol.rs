@@ -168,6 +168,9 @@ pub const EXPLICIT_NAMES: &str = "explicit_names";
 pub const ANNOTATIONS: &str = "annotations";
 pub const EMPTY_SUBRESOURCES: &str = "empty_subresources";
 pub const GENERATE_EMBEDDED_OBJECT_META: &str = "generate_embedded_object_meta";
+pub const LABELS: &str = "labels";
+pub const CONVERSION: &str = "conversion";
+pub const PRESERVE_UNKNOWN_FIELDS_CRD: &str = "preserve_unknown_fields";
 
 /// The keys of `crd(...)`.
 pub const CRD_KEYS: &[&str] = &[
@@ -198,6 +201,9 @@ pub const CRD_KEYS: &[&str] = &[
     ANNOTATIONS,
     EMPTY_SUBRESOURCES,
     GENERATE_EMBEDDED_OBJECT_META,
+    LABELS,
+    CONVERSION,
+    PRESERVE_UNKNOWN_FIELDS_CRD,
 ];
 
 pub const SPEC_REPLICAS_PATH: &str = "spec_replicas_path";

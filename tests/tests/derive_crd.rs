@@ -1108,3 +1108,99 @@ mod kube_custom_resource_ext {
         assert!(Bare::shortnames().is_empty());
     }
 }
+
+mod crd_settings {
+    use super::*;
+
+    /// Version 1, with the CRD-wide settings.
+    #[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+    #[schema(crd(
+        group = "settings.example.com",
+        version = "v1",
+        kind = "Dial",
+        labels = {"app.kubernetes.io/part-of": "dials"},
+        preserve_unknown_fields = false,
+        conversion = {
+            "strategy": "Webhook",
+            "webhook": {
+                "clientConfig": {"service": {"name": "dials", "namespace": "system", "path": "/convert"}},
+                "conversionReviewVersions": ["v1"],
+            },
+        },
+    ))]
+    pub struct DialSpec {
+        pub level: i32,
+    }
+
+    /// Version 2 says nothing about them.
+    pub mod v2 {
+        use super::*;
+
+        #[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+        #[schema(crd(
+            group = "settings.example.com",
+            version = "v2",
+            kind = "Dial",
+            storage = false
+        ))]
+        pub struct DialSpec {
+            pub level: i64,
+        }
+    }
+
+    /// Version 3 disagrees on the labels.
+    pub mod v3 {
+        use super::*;
+
+        #[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+        #[schema(crd(
+            group = "settings.example.com",
+            version = "v3",
+            kind = "Dial",
+            storage = false,
+            labels = {"app.kubernetes.io/part-of": "knobs"},
+        ))]
+        pub struct DialSpec {
+            pub level: i64,
+        }
+    }
+
+    #[test]
+    fn labels_conversion_and_preserve_unknown_fields_are_in_the_crd() {
+        let crd = crd_of::<Dial>().encode();
+        assert_json(
+            crd["metadata"].clone(),
+            json!({
+                "name": "dials.settings.example.com",
+                "labels": {"app.kubernetes.io/part-of": "dials"},
+            }),
+        );
+        assert_eq!(crd["spec"]["preserveUnknownFields"], json!(false));
+        // Key order aside (the wire model writes Go's field order).
+        assert_eq!(
+            crd["spec"]["conversion"],
+            json!({
+                "strategy": "Webhook",
+                "webhook": {
+                    "clientConfig": {"service": {"name": "dials", "namespace": "system", "path": "/convert"}},
+                    "conversionReviewVersions": ["v1"],
+                },
+            }),
+        );
+    }
+
+    #[test]
+    fn merged_versions_keep_the_settings_one_of_them_sets() {
+        let crds = [crd_of::<v2::Dial>(), crd_of::<Dial>()];
+        let merged = merge_crds(&crds).unwrap().encode();
+        assert_eq!(
+            merged["metadata"]["labels"]["app.kubernetes.io/part-of"],
+            "dials"
+        );
+        assert_eq!(merged["spec"]["conversion"]["strategy"], "Webhook");
+        assert_eq!(merged["spec"]["preserveUnknownFields"], json!(false));
+        let crds = [crd_of::<Dial>(), crd_of::<v3::Dial>()];
+        let err = merge_crds(&crds).unwrap_err().to_string();
+        assert!(err.contains("metadata.labels"), "{err}");
+    }
+}

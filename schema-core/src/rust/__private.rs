@@ -14,6 +14,8 @@ use super::{SchemaCx, StructuralSchema};
 use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
 
 pub use crate::model::wire::JsonSchemaProps as Schema;
+/// serde_json's `Value`, for generated code in crates without serde_json.
+pub use serde_json::Value as JsonValue;
 
 mod unions;
 pub use unions::Union;

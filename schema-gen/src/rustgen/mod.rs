@@ -1012,6 +1012,21 @@ fn root_new(space: &TypeSpace, def: &space::StructDef, name: &syn::Ident) -> Tok
     }
 }
 
+/// Whether a `spec.conversion` (as JSON) is a webhook whose client
+/// config names neither a URL nor a service's name and namespace.
+fn webhook_without_target(conversion: &Value) -> bool {
+    let Some(config) = conversion.pointer("/webhook/clientConfig") else {
+        return false;
+    };
+    let has = |p: &str| {
+        config
+            .pointer(p)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.is_empty())
+    };
+    config.get("url").is_none() && !(has("/service/name") && has("/service/namespace"))
+}
+
 fn str_attr(key: &'static str, v: &str) -> Attr {
     Attr {
         key,
@@ -1033,9 +1048,10 @@ fn flag(key: &'static str) -> Attr {
     }
 }
 
-/// `crd(...)` of a version: everything of the CRD `crds()` gives back.
-/// What the attributes cannot say (conversion, `preserveUnknownFields`)
-/// is a warning.
+/// `crd(...)` of a version: everything of the CRD `crds()` gives back,
+/// the CRD-wide settings (labels, annotations, conversion,
+/// `preserveUnknownFields: false`) on every version alike. What the
+/// attributes cannot say (`preserveUnknownFields: true`) is a warning.
 fn crd_attr(
     v: &VersionInput<'_>,
     props: &serde_json::Map<String, Value>,
@@ -1077,12 +1093,32 @@ fn crd_attr(
     }
     inner.push(flag("object_root"));
     let meta = v.crd.metadata.as_ref();
-    if let Some(a) = meta.and_then(|m| m.get("annotations")) {
-        if a.as_object()
-            .is_some_and(|a| a.values().all(Value::is_string))
+    for (json, key) in [("annotations", "annotations"), ("labels", "labels")] {
+        if let Some(a) = meta.and_then(|m| m.get(json))
+            && a.as_object()
+                .is_some_and(|a| a.values().all(Value::is_string))
         {
-            inner.push(json_attr("annotations", a.clone()));
+            inner.push(json_attr(key, a.clone()));
         }
+    }
+    let crd = crd_key(v.crd);
+    if let Some(c) = &spec.conversion {
+        let c = schema_core::model::wire::codec::Wire::encode(c);
+        if webhook_without_target(&c) {
+            // Charts and installers fill the service in at install time;
+            // as written the API server rejects the CRD, and so would
+            // `crds()`.
+            if v.index == 0 {
+                warnings.push(format!(
+                    "{crd}: spec.conversion is not reproduced by the generated types: its webhook clientConfig has no url and no service name and namespace, which the API server requires (they are filled in at install time)"
+                ));
+            }
+        } else {
+            inner.push(json_attr("conversion", c));
+        }
+    }
+    if spec.preserve_unknown_fields == Some(false) {
+        inner.push(json_attr("preserve_unknown_fields", false));
     }
     let version = v.version;
     let sub = version.subresources.clone().unwrap_or_default();
@@ -1149,23 +1185,12 @@ fn crd_attr(
     } else if version.deprecated == Some(true) {
         inner.push(flag("deprecated"));
     }
-    let crd = crd_key(v.crd);
-    if v.index == 0 {
-        if spec.conversion.is_some() {
-            warnings.push(format!(
-                "{crd}: spec.conversion is not reproduced by the generated types (crds() has none)"
-            ));
-        }
-        if meta.and_then(|m| m.get("labels")).is_some() {
-            warnings.push(format!(
-                "{crd}: metadata.labels are not reproduced by the generated types"
-            ));
-        }
-        if spec.preserve_unknown_fields.is_some() {
-            warnings.push(format!(
-                "{crd}: spec.preserveUnknownFields is not reproduced by the generated types"
-            ));
-        }
+    // A v1 CRD cannot keep unknown fields at its root (the API server
+    // requires `false`); a v1beta1 one can, and its types cannot say so.
+    if v.index == 0 && spec.preserve_unknown_fields == Some(true) {
+        warnings.push(format!(
+            "{crd}: spec.preserveUnknownFields: true is not reproduced by the generated types (a v1 CRD cannot set it)"
+        ));
     }
     Attr {
         key: "crd",

@@ -15,10 +15,10 @@ use std::fmt;
 use crate::crd::check::check_at;
 use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::kube_version::KubeVersion;
-use crate::model::wire::codec::Wire;
+use crate::model::wire::codec::{DecodeCx, Wire};
 use crate::model::wire::input::Input;
 use crate::model::wire::{
-    CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition, JsonSchemaProps,
+    CrdConversion, CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition, JsonSchemaProps,
 };
 use crate::rust::SchemaErrors;
 
@@ -117,6 +117,17 @@ pub trait CustomResource: Sized {
     /// The CRD's `metadata.annotations` (`crd(annotations = {...})`), in
     /// order.
     const ANNOTATIONS: &'static [(&'static str, &'static str)] = &[];
+    /// The CRD's `metadata.labels` (`crd(labels = {...})`), in order.
+    const LABELS: &'static [(&'static str, &'static str)] = &[];
+    /// `spec.preserveUnknownFields` (`crd(preserve_unknown_fields =
+    /// false)`; a v1 CRD may only set it to `false`).
+    const PRESERVE_UNKNOWN_FIELDS: Option<bool> = None;
+
+    /// `spec.conversion` as JSON (`crd(conversion = {...})`): `None`
+    /// leaves it for the API server to default (`strategy: None`).
+    fn conversion() -> Option<serde_json::Value> {
+        None
+    }
     /// `spec.scope`.
     const SCOPE: Scope;
     /// The CRD's name, `plural.group`.
@@ -168,6 +179,12 @@ pub trait CustomResource: Sized {
             Self::ANNOTATIONS,
             vec![Self::crd_version()?],
         );
+        let crd = with_crd_settings(
+            crd,
+            Self::LABELS,
+            Self::PRESERVE_UNKNOWN_FIELDS,
+            Self::conversion(),
+        )?;
         // A version with `storage = false` is meant to be merged with the
         // storage version: alone, it is checked as if it were that one.
         let mut checked = crd.clone();
@@ -233,6 +250,48 @@ fn assemble(
         }),
         ..CustomResourceDefinition::default()
     }
+}
+
+/// The CRD-wide settings besides names and scope: `metadata.labels`,
+/// `spec.preserveUnknownFields` and `spec.conversion` (decoded as the API
+/// server decodes it; a value that does not decode is an error).
+fn with_crd_settings(
+    mut crd: CustomResourceDefinition,
+    labels: &[(&str, &str)],
+    preserve_unknown_fields: Option<bool>,
+    conversion: Option<serde_json::Value>,
+) -> Result<CustomResourceDefinition, CrdError> {
+    let name = crd.name().unwrap_or_default().to_string();
+    if !labels.is_empty()
+        && let Some(serde_json::Value::Object(meta)) = crd.metadata.as_mut()
+    {
+        let map: serde_json::Map<String, serde_json::Value> = labels
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), serde_json::Value::from(*v)))
+            .collect();
+        meta.insert("labels".into(), serde_json::Value::Object(map));
+    }
+    let Some(spec) = crd.spec.as_mut() else {
+        return Ok(crd);
+    };
+    spec.preserve_unknown_fields = preserve_unknown_fields;
+    if let Some(c) = conversion {
+        let path = Path::root().child("spec").child("conversion");
+        let mut dcx = DecodeCx::default();
+        let decoded = CrdConversion::decode(&c, &path, &mut dcx);
+        if !dcx.errors.is_empty() || decoded.is_none() {
+            let mut errors = ErrorList::new();
+            for issue in dcx.errors {
+                errors.push(FieldError::invalid(&issue.field, c.clone(), issue.message));
+            }
+            if errors.is_empty() {
+                errors.push(FieldError::invalid(&path, c.clone(), "not a conversion"));
+            }
+            return Err(CrdError::Invalid { name, errors });
+        }
+        spec.conversion = decoded;
+    }
+    Ok(crd)
 }
 
 /// Why a CRD could not be built.
@@ -417,11 +476,15 @@ fn check_paths(v: &CrdVersion, vp: &Path, errs: &mut ErrorList) {
 pub enum MergeError {
     /// Nothing to merge.
     Empty,
-    /// A CRD differs from the first in group, names or scope.
+    /// A CRD differs from the first in group, names or scope, or two CRDs
+    /// set a CRD-wide setting differently.
     Mismatch {
         /// Which CRD (0-based).
         index: usize,
-        /// The field that differs (`spec.group`, `spec.names`, `spec.scope`).
+        /// The field that differs (`spec.group`, `spec.names`,
+        /// `spec.scope`, or a setting two CRDs give different values:
+        /// `metadata.labels`, `metadata.annotations`, `spec.conversion`,
+        /// `spec.preserveUnknownFields`).
         field: &'static str,
         /// The first CRD's value (JSON).
         expected: String,
@@ -556,8 +619,57 @@ pub fn merge_crds_at(
         return Err(MergeError::StorageVersions(storage));
     }
     let mut merged = first.clone();
+    // The CRD-wide settings one version's type may carry and the others
+    // leave out: each comes from the CRDs that set it, which must agree.
+    let setting =
+        |field: &'static str,
+         get: &dyn Fn(&CustomResourceDefinition) -> Option<serde_json::Value>| {
+            let mut found: Option<serde_json::Value> = None;
+            for (index, crd) in crds.iter().enumerate() {
+                let Some(v) = get(crd) else { continue };
+                match &found {
+                    Some(f) if *f != v => {
+                        return Err(MergeError::Mismatch {
+                            index,
+                            field,
+                            expected: f.to_string(),
+                            found: v.to_string(),
+                        });
+                    }
+                    _ => found = Some(v),
+                }
+            }
+            Ok(found)
+        };
+    let meta_key = |key: &'static str| {
+        move |c: &CustomResourceDefinition| c.metadata.as_ref().and_then(|m| m.get(key)).cloned()
+    };
+    let labels = setting("metadata.labels", &meta_key("labels"))?;
+    let annotations = setting("metadata.annotations", &meta_key("annotations"))?;
+    let conversion = setting("spec.conversion", &|c| {
+        c.spec.as_ref()?.conversion.as_ref().map(Wire::encode)
+    })?;
+    let preserve = setting("spec.preserveUnknownFields", &|c| {
+        c.spec
+            .as_ref()?
+            .preserve_unknown_fields
+            .map(serde_json::Value::Bool)
+    })?;
+    if let Some(serde_json::Value::Object(meta)) = merged.metadata.as_mut() {
+        for (key, value) in [("labels", labels), ("annotations", annotations)] {
+            if let Some(v) = value {
+                meta.insert(key.to_string(), v);
+            }
+        }
+    }
     if let Some(spec) = &mut merged.spec {
         spec.versions = Some(versions);
+        if conversion.is_some() {
+            spec.conversion = crds
+                .iter()
+                .find_map(|c| c.spec.as_ref()?.conversion.clone());
+        }
+        spec.preserve_unknown_fields = preserve.and_then(|v| v.as_bool());
     }
     validate_crd_at(&merged, kube).map_err(MergeError::Invalid)?;
     Ok(merged)
