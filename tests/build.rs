@@ -11,15 +11,25 @@
 //!   `../shared/corpus/crds` beside the workspace; without it nothing of it
 //!   is generated (the test says so) and `FILES` is empty.
 //!
+//! - random CRDs the API server accepts (`build_random.rs`), always:
+//!   written to `OUT_DIR/random-input` and generated like the fixtures
+//!   (`RANDOM`).
+//!
 //! A file the generator rejects becomes an entry holding the error, which
 //! the test reports, so one bad file does not hide the others.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+#[path = "build_random.rs"]
+mod random;
+
 fn main() {
     println!("cargo:rerun-if-env-changed=SCHEMA_GEN_CORPUS_DIR");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=build_random.rs");
+    println!("cargo:rerun-if-env-changed=SCHEMA_GEN_RANDOM_SEED");
+    println!("cargo:rerun-if-env-changed=SCHEMA_GEN_RANDOM_CRDS");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let corpus = std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
@@ -39,6 +49,16 @@ fn main() {
         };
         generate(&files, dir, &out, sub, table, &mut index);
     }
+    let random_dir = out.join("random-input");
+    let random_files = write_random(&random_dir);
+    generate(
+        &random_files,
+        &random_dir,
+        &out,
+        "random",
+        "RANDOM",
+        &mut index,
+    );
     if let Err(e) = schema_gen::rustgen::write_if_changed(&out.join("corpus.rs"), &index) {
         println!("cargo:warning={e}");
     }
@@ -89,6 +109,30 @@ fn generate(files: &[PathBuf], dir: &Path, out: &Path, sub: &str, table: &str, i
          /// Every file of `{sub}`: what was generated for it, or why nothing was.\n\
          pub const {table}: &[(&str, ::core::result::Result<Generated, &str>)] = &[\n{rows}];"
     );
+}
+
+/// Writes the random CRDs into `dir`, one file each (JSON, which the YAML
+/// reader takes), and returns their paths.
+fn write_random(dir: &Path) -> Vec<PathBuf> {
+    let (seed, count) = random::settings();
+    let (crds, drawn) = random::crds(seed, count);
+    if crds.len() < count {
+        println!(
+            "cargo:warning=only {} of {count} random CRDs passed the API server's checks in {drawn} draws",
+            crds.len()
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::create_dir_all(dir);
+    let mut files = Vec::new();
+    for (i, crd) in crds.iter().enumerate() {
+        let path = dir.join(format!("random_{i:03}.yaml"));
+        let text = serde_json::to_string_pretty(crd).unwrap_or_default();
+        if std::fs::write(&path, text).is_ok() {
+            files.push(path);
+        }
+    }
+    files
 }
 
 fn yaml_files(dir: &Path) -> Vec<PathBuf> {

@@ -11,8 +11,8 @@ use super::space::{Attr, AttrValue, Body, Field, Mapped, Ty, TypeDef, TypeSpace}
 /// unchanged, so it can be written as a doc comment: no blank first or
 /// last line, no blank-line runs, no trailing whitespace, no carriage
 /// return, no line that controller-gen's conventions treat specially
-/// (`TODO`, `---`, code fences) and no indented line (rustdoc would test it
-/// as code).
+/// (`TODO`, `---`, code fences, a `+` marker) and no indented line
+/// (rustdoc would test it as code).
 pub fn doc_safe(d: &str) -> bool {
     if d.is_empty() || d.contains('\r') || d.contains("\n\n\n") {
         return false;
@@ -29,6 +29,7 @@ pub fn doc_safe(d: &str) -> bool {
             && !l.starts_with("~~~")
             && !l.starts_with("    ")
             && !l.starts_with('\t')
+            && !l.trim_start().starts_with('+')
     })
 }
 

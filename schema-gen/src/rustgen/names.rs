@@ -80,8 +80,9 @@ pub fn type_name(s: &str, fallback: &str) -> String {
     if n.is_empty() {
         n = fallback.to_string();
     }
+    // `Type1st`: an underscore next to a letter is not UpperCamelCase
+    // (rustc's `non_camel_case_types`).
     if n.starts_with(|c: char| c.is_ascii_digit()) {
-        n.insert(0, '_');
         n.insert_str(0, fallback);
     }
     if RESERVED_TYPES.contains(&n.as_str()) {
@@ -192,7 +193,7 @@ mod tests {
         assert_eq!(type_name("containerPort", "T"), "ContainerPort");
         assert_eq!(type_name("x-kubernetes", "T"), "XKubernetes");
         assert_eq!(type_name("", "Type"), "Type");
-        assert_eq!(type_name("3d", "T"), "T_3d");
+        assert_eq!(type_name("3d", "T"), "T3d");
         assert_eq!(type_name("option", "Spec"), "OptionSpec");
         assert_eq!(field_name("hostIP"), "host_ip");
         assert_eq!(field_name("type"), "r#type");

@@ -513,7 +513,12 @@ impl TypeSpace {
                 let stem = names::field_name(hint);
                 let name = self
                     .raw_scope
-                    .claim(&format!("{}_schema", stem.trim_start_matches("r#")));
+                    // `self_` + `_schema` would be `self__schema`, which
+                    // is not snake case.
+                    .claim(&format!(
+                        "{}_schema",
+                        stem.trim_start_matches("r#").trim_end_matches('_')
+                    ));
                 self.raws.push(RawSchema {
                     name,
                     json: json.clone(),
