@@ -344,6 +344,97 @@ fn known_types() {
     );
 }
 
+/// The marker table covers every type k8s-openapi has, not only those the
+/// corpus CRDs embed: autoscaling/v2's `HPAScalingRules.policies` is
+/// `+listType=atomic`, in the type and wherever it is used.
+#[test]
+fn hpa_scaling_rules_policies_are_atomic() {
+    use k8s_openapi::api::autoscaling::v2::{HPAScalingRules, HorizontalPodAutoscalerSpec};
+    let rules = schema::<HPAScalingRules>();
+    assert_eq!(
+        rules["properties"]["policies"]["x-kubernetes-list-type"],
+        "atomic"
+    );
+    let spec = schema::<HorizontalPodAutoscalerSpec>();
+    let behavior = &spec["properties"]["behavior"]["properties"];
+    for direction in ["scaleUp", "scaleDown"] {
+        assert_eq!(
+            behavior[direction]["properties"]["policies"]["x-kubernetes-list-type"], "atomic",
+            "{direction}"
+        );
+    }
+    // Markers of HorizontalPodAutoscalerSpec itself.
+    assert_eq!(
+        spec["properties"]["metrics"]["x-kubernetes-list-type"],
+        "atomic"
+    );
+}
+
+/// `+k8s:enum` types get the values of their string constants, as
+/// controller-gen reads them (1.35's DRA types); a type whose constants
+/// are conversions gets none (controller-gen reports an error there).
+#[test]
+fn k8s_enum_types_list_their_constants() {
+    use k8s_openapi::api::resource::v1::{DeviceRequest, DeviceToleration};
+    let toleration = schema::<DeviceToleration>();
+    let operator = &toleration["properties"]["operator"];
+    assert_eq!(operator["enum"], json!(["Equal", "Exists"]));
+    assert_eq!(operator["default"], "Equal");
+    let effect = &toleration["properties"]["effect"];
+    assert_eq!(effect["enum"], json!(["NoExecute", "NoSchedule", "None"]));
+    let mode = &schema::<DeviceRequest>()["properties"]["exactly"]["properties"]["allocationMode"];
+    assert_eq!(mode["type"], "string");
+    assert!(mode.get("enum").is_none(), "{mode}");
+}
+
+/// Where the Go markers and k8s-openapi disagree on `required`,
+/// controller-gen's rule decides: k8s-openapi requires every field its
+/// Rust type does not wrap in `Option`; controller-gen every field without
+/// `omitempty` or `+optional` (and a `+required` one).
+#[test]
+fn required_follows_the_go_markers() {
+    use k8s_openapi::api::core::v1::{ConfigMapKeySelector, Event};
+    // `name` comes from the embedded LocalObjectReference, `omitempty`.
+    assert_eq!(schema::<ConfigMapKeySelector>()["required"], json!(["key"]));
+    // core/v1 Event's `metadata` has neither `omitempty` nor `+optional`.
+    assert_eq!(
+        schema::<Event>()["required"],
+        json!(["involvedObject", "metadata"])
+    );
+}
+
+/// A field inside a k8s-openapi type is reached with `with = path`: the
+/// function expands the type through the context (its marker keys
+/// included) and edits the nested node.
+fn pod_template_with_few_containers(cx: &mut SchemaCx) -> JsonSchemaProps {
+    let mut template = cx.subschema::<PodTemplateSpec>();
+    let containers = template
+        .properties
+        .as_mut()
+        .and_then(|p| p.get_mut("spec"))
+        .and_then(|spec| spec.properties.as_mut())
+        .and_then(|p| p.get_mut("containers"));
+    if let Some(containers) = containers {
+        containers.max_items = Some(4);
+    }
+    template
+}
+
+#[derive(StructuralSchema)]
+#[allow(dead_code)]
+struct FewContainers {
+    #[schema(with = pod_template_with_few_containers)]
+    template: PodTemplateSpec,
+}
+
+#[test]
+fn nested_k8s_fields_through_with() {
+    let s = schema::<FewContainers>();
+    let containers = &s["properties"]["template"]["properties"]["spec"]["properties"]["containers"];
+    assert_eq!(containers["maxItems"], 4);
+    assert_eq!(containers["x-kubernetes-list-type"], "map");
+}
+
 /// An API object embedded whole: `metadata` is optional, as the
 /// Go field is `omitempty` (k8s-openapi requires it).
 #[test]

@@ -42,7 +42,7 @@ pub fn run(check: bool) -> Result<()> {
     Ok(())
 }
 
-fn workspace_root() -> Result<PathBuf> {
+pub(crate) fn workspace_root() -> Result<PathBuf> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     manifest
         .parent()
@@ -51,7 +51,7 @@ fn workspace_root() -> Result<PathBuf> {
 }
 
 /// The `src` directory of the k8s-openapi package in the lock file.
-fn k8s_openapi_src() -> Result<PathBuf> {
+pub(crate) fn k8s_openapi_src() -> Result<PathBuf> {
     let output = Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--all-features"])
         .current_dir(workspace_root()?)
@@ -82,7 +82,7 @@ fn k8s_openapi_src() -> Result<PathBuf> {
 }
 
 /// `(minor, src/v1_MINOR)` for every version directory, in order.
-fn version_dirs(src: &Path) -> Result<Vec<(u32, PathBuf)>> {
+pub(crate) fn version_dirs(src: &Path) -> Result<Vec<(u32, PathBuf)>> {
     let mut out = Vec::new();
     for entry in fs::read_dir(src)? {
         let entry = entry?;
@@ -145,7 +145,7 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<()> {
 }
 
 /// Contiguous runs of `versions`.
-fn runs(versions: &[u32]) -> Vec<(u32, u32)> {
+pub(crate) fn runs(versions: &[u32]) -> Vec<(u32, u32)> {
     let mut out: Vec<(u32, u32)> = Vec::new();
     for &v in versions {
         match out.last_mut() {

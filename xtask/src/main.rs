@@ -1,11 +1,12 @@
 //! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
-//! bench-gate | compare-cli | fuzz-diff | bless | k8s-types`.
+//! bench-gate | compare-cli | fuzz-diff | bless | k8s-types | k8s-markers`.
 
 mod compare_cli;
 mod derive_bench;
 mod fuzz_diff;
 mod gate_bench;
 mod gen_bench;
+mod k8s_markers;
 mod k8s_types;
 mod measure;
 mod validate_work;
@@ -14,14 +15,19 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bench-gate|compare-cli|fuzz-diff|bless|k8s-types [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bench-gate|compare-cli|fuzz-diff|bless|k8s-types [--check]|k8s-markers [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
   bench-validate-work
              instructions of each validate bench side at 1x, 10x, 100x (valgrind)
   bless      nothing to bless yet: expected outputs are checked in by hand
   k8s-types  regenerate schema-core/src/rust/k8s/types.rs from the k8s-openapi
-             sources (--check: fail if it is out of date)";
+             sources (--check: fail if it is out of date)
+  k8s-markers
+             regenerate schema-core/src/rust/k8s/markers.rs from the Kubernetes API
+             marker data (SCHEMA_GEN_K8S_MARKERS_DIR, else ../shared/reference/k8s-api-markers)
+             and the k8s-openapi sources (--check: fail if it is out of date; without
+             the marker data, a notice unless SCHEMA_GEN_REQUIRE_SHARED=1)";
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,6 +42,7 @@ fn main() -> Result<()> {
         "compare-cli" => compare_cli::run(&args[1..]),
         "fuzz-diff" => fuzz_diff::run(&args[1..]),
         "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
+        "k8s-markers" => k8s_markers::run(args.get(1).map(String::as_str) == Some("--check")),
         "bless" => {
             println!("no snapshot suites to bless");
             Ok(())
@@ -68,6 +75,7 @@ fn cargo(args: &[&str]) -> Result<()> {
 fn ci() -> Result<()> {
     cargo(&["fmt", "--all", "--", "--check"])?;
     k8s_types::run(true)?;
+    k8s_markers::run(true)?;
     cargo(&[
         "clippy",
         "--workspace",
