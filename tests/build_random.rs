@@ -315,11 +315,19 @@ fn object(rng: &mut Rng, depth: usize) -> Value {
         0 => n["x-kubernetes-map-type"] = json!("atomic"),
         1 => n["maxProperties"] = json!(10),
         2 => {
-            let first = &names[0];
-            n["x-kubernetes-validations"] = json!([{
-                "rule": format!("has(self.{}) || true", cel_name(first)),
-                "message": "always",
-            }]);
+            // A rule that names a property where the name is a plain
+            // identifier (others need CEL's escaping), else one on the
+            // object itself.
+            let plain = names.iter().find(|n| {
+                n.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                    && n.chars().all(|c| c.is_ascii_alphanumeric())
+                    && !matches!(n.as_str(), "in" | "as" | "null" | "true" | "false")
+            });
+            let rule = match plain {
+                Some(name) => format!("has(self.{name}) || true"),
+                None => "self == self".to_string(),
+            };
+            n["x-kubernetes-validations"] = json!([{"rule": rule, "message": "always"}]);
         }
         3 => n["x-kubernetes-preserve-unknown-fields"] = json!(true),
         // Keys the server accepts on an object without effect on it.
@@ -328,57 +336,6 @@ fn object(rng: &mut Rng, depth: usize) -> Value {
         _ => {}
     }
     n
-}
-
-/// A property name as CEL spells it (escaped when it is not an
-/// identifier, as the API server escapes it).
-fn cel_name(name: &str) -> String {
-    let ident = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    let reserved = [
-        "true",
-        "false",
-        "null",
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-    ];
-    if ident && !reserved.contains(&name) {
-        return name.to_string();
-    }
-    let mut out = String::from("__");
-    for c in name.chars() {
-        match c {
-            '_' => out.push_str("__underscores__"),
-            '.' => out.push_str("__dot__"),
-            '-' => out.push_str("__dash__"),
-            '/' => out.push_str("__slash__"),
-            c => out.push(c),
-        }
-    }
-    out.push_str("__");
-    if reserved.contains(&name) {
-        return format!("__{name}__");
-    }
-    out
 }
 
 fn props_of(n: &Value) -> &Map<String, Value> {
