@@ -9,5 +9,7 @@ pub mod kube_version;
 pub mod locate;
 pub mod source;
 pub mod structural;
+#[cfg(test)]
+pub(crate) mod test_corpus;
 pub mod wire;
 pub mod yaml_writer;
