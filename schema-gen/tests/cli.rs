@@ -8,7 +8,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{examples, run, text};
+use common::{examples, run, text, untimed};
 
 fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("schema-gen-cli-{}", std::process::id()));
@@ -591,7 +591,7 @@ fn validate_old_must_pair_every_object() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("has 1 document but the objects have 2"),
+        text(&out.stderr).contains("has 1 object but the objects have 2"),
         "{}",
         text(&out.stderr)
     );
@@ -839,12 +839,13 @@ fn validate_admits_each_object_as_the_crd_version_it_belongs_to() {
         "<stdin>:4:8: error: spec.size: Too long: may not be more than 5 bytes\n"
     );
     assert_eq!(
-        text(&out.stderr),
+        untimed(&out.stderr),
         "<stdin>:4:24: warning: unknown field \"spec.x\"\n\
          <stdin>:1:1: Widget \"w\": invalid (1 error)\n\
          <stdin>:5:1: Gadget \"g\": valid\n\
          <stdin>:10:1: Gadget \"g2\": valid\n\
-         <stdin>:15:1: error: the CustomResourceDefinition \"gadgets.example.com\" has no version \"v3\"\n"
+         <stdin>:15:1: error: the CustomResourceDefinition \"gadgets.example.com\" has no version \"v3\"\n\
+         4 objects: 2 valid, 1 invalid, 0 skipped, 1 error (T s)\n"
     );
 
     let out = run(
@@ -1133,5 +1134,133 @@ spec:
     assert_eq!(
         text(&out.stdout),
         format!("ratio: {wide}\nsmall: {tricky}\n")
+    );
+}
+
+/// A fresh directory below the temporary folder.
+fn tmp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("schema-gen-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("tmp dir");
+    dir
+}
+
+#[test]
+fn validate_takes_crds_and_objects_from_several_files_and_directories() {
+    let (widget_crd, gadget_crd) = TWO_CRDS.split_once("---\n").unwrap();
+    // CRDs: one named file, one directory holding a CRD and a manifest that
+    // is not one (reported, and passed over).
+    let crds = tmp_dir("crd-dir");
+    std::fs::create_dir_all(crds.join("nested")).unwrap();
+    std::fs::write(crds.join("nested/gadget.yaml"), gadget_crd).unwrap();
+    std::fs::write(crds.join("kustomization.yaml"), "kind: Kustomization\n").unwrap();
+    std::fs::write(crds.join("notes.txt"), "not read").unwrap();
+    let widget = tmp("widget-only-crd.yaml", widget_crd.as_bytes());
+    // Objects: a directory with a List and a stray empty document.
+    let objects = tmp_dir("object-dir");
+    std::fs::write(
+        objects.join("list.yaml"),
+        "apiVersion: v1\nkind: List\nitems:\n\
+         - apiVersion: example.com/v1\n  kind: Widget\n  metadata: {name: w}\n  spec: {size: enormous}\n\
+         - apiVersion: example.com/v2\n  kind: Gadget\n  metadata: {name: g}\n\
+         - apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: d}\n---\n",
+    )
+    .unwrap();
+    std::fs::write(objects.join("loose.json"), r#"{"metadata": {"name": "x"}}"#).unwrap();
+    let out = run(
+        &[
+            "validate",
+            "--crd",
+            widget.to_str().unwrap(),
+            "--crd",
+            crds.to_str().unwrap(),
+            objects.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let list = objects.join("list.yaml").display().to_string();
+    let loose = objects.join("loose.json").display().to_string();
+    assert_eq!(
+        text(&out.stdout),
+        format!("{list}:7:10: error: spec.size: Too long: may not be more than 5 bytes\n")
+    );
+    assert_eq!(
+        untimed(&out.stderr),
+        format!(
+            "{}:1:1: warning: not a CustomResourceDefinition: skipped\n\
+             {list}:4:3: Widget \"w\": invalid (1 error)\n\
+             {list}:8:3: Gadget \"g\": valid\n\
+             {list}:11:3: error: no CustomResourceDefinition for apiVersion \"apps/v1\", kind \"Deployment\"\n\
+             {loose}:1:1: error: not a Kubernetes object: it has no apiVersion and no kind\n\
+             4 objects: 1 valid, 1 invalid, 0 skipped, 2 errors (T s)\n",
+            crds.join("kustomization.yaml").display()
+        )
+    );
+
+    // --skip and --ignore-missing count objects as skipped, and JSON
+    // output lists every object that was not validated.
+    let out = run(
+        &[
+            "validate",
+            "--crd",
+            widget.to_str().unwrap(),
+            "--crd",
+            crds.to_str().unwrap(),
+            "--skip",
+            "Widget",
+            "--ignore-missing",
+            "-o",
+            "json",
+            list.as_str(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["objects"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        v["unprocessed"],
+        serde_json::json!([
+            {"file": list, "line": 4, "column": 3, "message": "Widget \"w\": skipped (--skip)", "skipped": true},
+            {"file": list, "line": 11, "column": 3, "message": "no CustomResourceDefinition for apiVersion \"apps/v1\", kind \"Deployment\"", "skipped": true},
+        ])
+    );
+    let summary = &v["summary"];
+    assert_eq!(
+        [
+            &summary["objects"],
+            &summary["valid"],
+            &summary["invalid"],
+            &summary["skipped"],
+            &summary["errors"]
+        ],
+        [3, 1, 0, 2, 0]
+    );
+}
+
+#[test]
+fn a_crd_defined_twice_is_an_error() {
+    let a = tmp("twice-a.yaml", TWO_CRDS.as_bytes());
+    let b = tmp("twice-b.yaml", TWO_CRDS.as_bytes());
+    let out = run(
+        &[
+            "validate",
+            "--crd",
+            a.to_str().unwrap(),
+            "--crd",
+            b.to_str().unwrap(),
+            "-",
+        ],
+        Some(b"{}"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {}:1:1: the CustomResourceDefinition \"widgets.example.com\" is also defined at {}:1:1\n",
+            b.display(),
+            a.display()
+        )
     );
 }

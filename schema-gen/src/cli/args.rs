@@ -151,9 +151,22 @@ pub enum Command {
         /// The schema to process objects with.
         #[command(flatten)]
         schema: SchemaArgs,
-        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
-        #[arg(required = true)]
+        /// Objects: files, directories (their `*.yaml`, `*.yml` and `*.json`
+        /// files, recursively) or `-` for stdin; YAML or JSON, one or more
+        /// documents each. A `List` (any kind ending in `List` with
+        /// `items`) is validated item by item; empty documents are passed
+        /// over.
+        #[arg(required = true, value_name = "FILE|DIR")]
         objects: Vec<PathBuf>,
+        /// Leave out objects of these kinds (`Deployment`) or
+        /// apiVersion/kinds (`apps/v1/Deployment`); repeatable or
+        /// comma-separated. They are counted as skipped.
+        #[arg(long, value_name = "KIND", value_delimiter = ',')]
+        skip: Vec<String>,
+        /// Count an object whose kind no CRD defines as skipped instead of
+        /// an error (a document without apiVersion or kind stays an error).
+        #[arg(long)]
+        ignore_missing: bool,
         /// Old objects (`-` for stdin): validate each object as an update of
         /// the old object at the same position (documents counted across
         /// the files in order; the counts must match). Transition rules
@@ -272,10 +285,12 @@ pub struct SchemaArgs {
     /// A bare structural schema (the content of `openAPIV3Schema`).
     #[arg(long)]
     pub(super) schema: Option<PathBuf>,
-    /// A CustomResourceDefinition; the version is taken from each object's
+    /// CustomResourceDefinitions (repeatable): files, directories (their
+    /// `*.yaml`, `*.yml` and `*.json` files, recursively) or `-`. Each
+    /// object gets the CRD of its group and kind, and the version of its
     /// `apiVersion` unless `--version` is given.
-    #[arg(long)]
-    pub(super) crd: Option<PathBuf>,
+    #[arg(long, value_name = "FILE|DIR")]
+    pub(super) crd: Vec<PathBuf>,
     /// The CRD version to use.
     #[arg(long, requires = "crd")]
     pub(super) version: Option<String>,

@@ -3,7 +3,7 @@
 //! documents.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use schema_core::model::source::{self, Document, Limits};
 
@@ -60,6 +60,59 @@ pub(super) fn read_named(file: &Path, io: &mut Io<'_>) -> Result<(String, Vec<u8
         Ok(bytes) => Ok((name, bytes)),
         Err(e) => Err(format!("{name}: cannot read: {e}")),
     }
+}
+
+/// One input as the command line names it, directories expanded.
+pub(super) struct InputPath {
+    /// The file (or `-`).
+    pub(super) path: PathBuf,
+    /// Whether it was found in a directory (rather than named).
+    pub(super) from_dir: bool,
+}
+
+/// The extensions of the files a directory contributes.
+const INPUT_EXTENSIONS: [&str; 3] = ["yaml", "yml", "json"];
+
+/// `paths` with each directory replaced by its `*.yaml`, `*.yml` and
+/// `*.json` files, recursively, in path order; or the message saying why a
+/// directory cannot be read.
+pub(super) fn expand_inputs(paths: &[PathBuf]) -> Result<Vec<InputPath>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        if is_stdin(path) || !path.is_dir() {
+            out.push(InputPath {
+                path: path.clone(),
+                from_dir: false,
+            });
+            continue;
+        }
+        let mut found = Vec::new();
+        let mut dirs = vec![path.clone()];
+        while let Some(dir) = dirs.pop() {
+            let entries = std::fs::read_dir(&dir)
+                .map_err(|e| format!("{}: cannot read the directory: {e}", dir.display()))?;
+            for entry in entries {
+                let p = entry
+                    .map_err(|e| format!("{}: cannot read the directory: {e}", dir.display()))?
+                    .path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p
+                    .extension()
+                    .and_then(|x| x.to_str())
+                    .is_some_and(|x| INPUT_EXTENSIONS.contains(&x))
+                {
+                    found.push(p);
+                }
+            }
+        }
+        found.sort();
+        out.extend(found.into_iter().map(|path| InputPath {
+            path,
+            from_dir: true,
+        }));
+    }
+    Ok(out)
 }
 
 /// `file` read and parsed into its documents, or the message saying why

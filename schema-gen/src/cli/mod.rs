@@ -117,6 +117,8 @@ where
             schema,
             objects,
             old,
+            skip,
+            ignore_missing,
             output,
             kube,
         } => validate::run(
@@ -124,6 +126,11 @@ where
             kube.kube_version,
             &objects,
             old.as_deref(),
+            validate::Filters {
+                skip: &skip,
+                ignore_missing,
+                version: schema.version.as_deref(),
+            },
             output,
             &mut io,
         ),

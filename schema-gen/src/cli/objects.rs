@@ -3,7 +3,8 @@
 //! (`--schema` or `--crd`), which `validate` shares.
 
 use std::borrow::Cow;
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 use schema_core::KubeVersion;
 use schema_core::crd::catalog::{CrdCatalog, ObjectSchema};
@@ -13,7 +14,7 @@ use schema_core::model::wire::input::{Input, read_input_owned};
 
 use super::args::{DocumentFormat, SchemaArgs};
 use super::diagnostics::{at, read_error_message};
-use super::input::load;
+use super::input::{display_name, expand_inputs, is_stdin, load};
 use super::reports::{ObjectsReport, ProcessedObject, json_text, yaml_documents};
 use super::{EXIT_OK, EXIT_UNPROCESSABLE, Io};
 
@@ -35,7 +36,7 @@ pub(super) enum SchemaSource {
         /// What objects are pruned and defaulted with.
         schema: Box<ObjectSchema>,
     },
-    /// The CRDs of a file (`--crd`).
+    /// The CRDs of the `--crd` files and directories.
     Crds(CrdCatalog),
 }
 
@@ -45,41 +46,99 @@ pub(super) fn load_schema_source(
     kube: KubeVersion,
     io: &mut Io<'_>,
 ) -> Result<SchemaSource, String> {
-    let file = args
-        .schema
-        .as_ref()
-        .or(args.crd.as_ref())
-        .ok_or("no schema given")?;
-    let loaded = load(file, io)?;
-    let name = &loaded.name;
+    if let Some(file) = &args.schema {
+        return load_bare_schema(file, io);
+    }
+    if args.crd.iter().filter(|f| is_stdin(f)).count() > 1 {
+        return Err("--crd - can be given once: stdin is read once".to_string());
+    }
+    let inputs = expand_inputs(&args.crd)?;
+    // CRD name -> the file that defines it.
+    let mut defined: HashMap<String, String> = HashMap::new();
     let mut crds = Vec::new();
-    for mut doc in loaded.docs {
-        let (input, _) = read_input_owned(std::mem::take(&mut doc.value))
-            .map_err(|e| read_error_message(name, &doc, &e))?;
-        match input {
-            Input::Schema(props) if args.schema.is_some() => {
-                let structural = Structural::from_props(&props)
-                    .map_err(|e| format!("{name}: the schema is not structural: {e}"))?;
-                return Ok(SchemaSource::Bare {
-                    props,
-                    schema: Box::new(ObjectSchema::bare(structural)),
-                });
+    for input in &inputs {
+        let loaded = match load(&input.path, io) {
+            Ok(l) => l,
+            // A directory's file that is not YAML is left out, and said so.
+            Err(msg) if input.from_dir => {
+                let _ = writeln!(io.stderr, "warning: {msg}: skipped");
+                continue;
             }
-            Input::Schema(_) => {
-                return Err(format!("{name}: expected a CustomResourceDefinition"));
-            }
-            _ if args.schema.is_some() => {
+            Err(msg) => return Err(msg),
+        };
+        let name = &loaded.name;
+        let before = crds.len();
+        for mut doc in loaded.docs {
+            let read = read_input_owned(std::mem::take(&mut doc.value));
+            let crd = match read {
+                Ok((input, _)) => input.crd().cloned(),
+                Err(e) if !input.from_dir => return Err(read_error_message(name, &doc, &e)),
+                Err(_) => None,
+            };
+            let Some(crd) = crd else {
+                if input.from_dir {
+                    // Other manifests (a kustomization, a chart's values)
+                    // live next to CRDs.
+                    let _ = writeln!(
+                        io.stderr,
+                        "{}: warning: not a CustomResourceDefinition: skipped",
+                        at(name, doc.start)
+                    );
+                    continue;
+                }
                 return Err(format!(
-                    "{name}: expected a bare schema, found a CustomResourceDefinition (use --crd)"
+                    "{}: expected a CustomResourceDefinition",
+                    at(name, doc.start)
+                ));
+            };
+            let crd_name = crd.name().unwrap_or_default().to_string();
+            if let Some(first) = defined.insert(crd_name.clone(), at(name, doc.start)) {
+                return Err(format!(
+                    "{}: the CustomResourceDefinition {crd_name:?} is also defined at {first}",
+                    at(name, doc.start)
                 ));
             }
-            crd => crds.extend(crd.crd().cloned()),
+            crds.push(crd);
+        }
+        if crds.len() == before && !input.from_dir {
+            return Err(format!("{name}: no CustomResourceDefinition found"));
         }
     }
     if crds.is_empty() {
-        return Err(format!("{name}: no CustomResourceDefinition found"));
+        return Err(format!(
+            "no CustomResourceDefinition found in {}",
+            args.crd
+                .iter()
+                .map(|p| display_name(p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
     Ok(SchemaSource::Crds(CrdCatalog::new_at(crds, kube)))
+}
+
+/// The bare schema of `--schema`.
+fn load_bare_schema(file: &Path, io: &mut Io<'_>) -> Result<SchemaSource, String> {
+    let loaded = load(file, io)?;
+    let name = &loaded.name;
+    let Some(mut doc) = loaded.docs.into_iter().next() else {
+        return Err(format!("{name}: no YAML or JSON document found"));
+    };
+    let (input, _) = read_input_owned(std::mem::take(&mut doc.value))
+        .map_err(|e| read_error_message(name, &doc, &e))?;
+    match input {
+        Input::Schema(props) => {
+            let structural = Structural::from_props(&props)
+                .map_err(|e| format!("{name}: the schema is not structural: {e}"))?;
+            Ok(SchemaSource::Bare {
+                props,
+                schema: Box::new(ObjectSchema::bare(structural)),
+            })
+        }
+        _ => Err(format!(
+            "{name}: expected a bare schema, found a CustomResourceDefinition (use --crd)"
+        )),
+    }
 }
 
 /// Runs `prune` or `default` on the objects of `files`.
@@ -100,8 +159,15 @@ pub(super) fn run(
     };
     let mut processed = Vec::new();
     let mut exit = EXIT_OK;
-    for file in files {
-        let loaded = match load(file, io) {
+    let inputs = match expand_inputs(files) {
+        Ok(i) => i,
+        Err(msg) => {
+            let _ = writeln!(io.stderr, "error: {msg}");
+            return EXIT_UNPROCESSABLE;
+        }
+    };
+    for input in &inputs {
+        let loaded = match load(&input.path, io) {
             Ok(l) => l,
             Err(msg) => {
                 let _ = writeln!(io.stderr, "error: {msg}");

@@ -216,6 +216,60 @@ pub(super) struct ProcessedObject {
 pub(super) struct ValidateReport {
     /// The objects, in input order.
     pub(super) objects: Vec<ValidatedObject>,
+    /// The documents not validated: skipped, or without a CRD version.
+    pub(super) unprocessed: Vec<Unprocessed>,
+    /// The counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) summary: Option<Summary>,
+}
+
+/// `validate`: an object that was not validated, and why.
+#[derive(Serialize)]
+pub(super) struct Unprocessed {
+    /// Its file.
+    pub(super) file: String,
+    /// Where it starts.
+    pub(super) line: usize,
+    /// Where it starts.
+    pub(super) column: usize,
+    /// Why.
+    pub(super) message: String,
+    /// Skipped on request (`--skip`, `--ignore-missing`), not an error.
+    pub(super) skipped: bool,
+}
+
+/// `validate`: how many objects came out how, and how long it took.
+#[derive(Serialize)]
+pub(super) struct Summary {
+    /// Every object met (a `List`'s items each).
+    pub(super) objects: usize,
+    /// Admitted without errors.
+    pub(super) valid: usize,
+    /// Admitted with errors, or rejected.
+    pub(super) invalid: usize,
+    /// Left out on request.
+    pub(super) skipped: usize,
+    /// Not validated: no CRD version for it, or a file that cannot be read.
+    pub(super) errors: usize,
+    /// Wall time.
+    pub(super) seconds: f64,
+}
+
+impl Summary {
+    /// The closing line of text output.
+    pub(super) fn line(&self) -> String {
+        format!(
+            "{} object{}: {} valid, {} invalid, {} skipped, {} error{} ({:.2} s)",
+            self.objects,
+            if self.objects == 1 { "" } else { "s" },
+            self.valid,
+            self.invalid,
+            self.skipped,
+            self.errors,
+            if self.errors == 1 { "" } else { "s" },
+            self.seconds
+        )
+    }
 }
 
 /// `validate`: one object.

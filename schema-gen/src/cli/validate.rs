@@ -2,30 +2,34 @@
 //! create (or, with `--old`, an update), every error located in its file.
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use serde_json::Value;
 
 use schema_core::KubeVersion;
-use schema_core::crd::catalog::CrdCatalog;
+use schema_core::crd::catalog::{CrdCatalog, SelectError};
 use schema_core::model::field::Path as FieldPath;
 use schema_core::model::locate::locate_field;
-use schema_core::model::source::Document;
+use schema_core::model::source::{Document, Location, PathSegment};
 use schema_core::object::admission::{Admission, Admitted};
 
 use super::args::{DiagnosticsFormat, SchemaArgs};
 use super::diagnostics::{at, plural};
-use super::input::{Loaded, is_stdin, load};
+use super::input::{Loaded, expand_inputs, is_stdin, load};
 use super::objects::{SchemaSource, load_schema_source};
-use super::reports::{FieldErrorReport, ValidateReport, ValidatedObject, json_text};
+use super::reports::{
+    FieldErrorReport, Summary, Unprocessed, ValidateReport, ValidatedObject, json_text,
+};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 
-/// Runs `validate` on the objects of `files`, as updates of the objects of
-/// `old` when given.
+/// Runs `validate` on the objects of `files` (files, directories, `-`), as
+/// updates of the objects of `old` when given.
 pub(super) fn run(
     args: &SchemaArgs,
     kube: KubeVersion,
     files: &[PathBuf],
     old: Option<&Path>,
+    filters: Filters<'_>,
     output: DiagnosticsFormat,
     io: &mut Io<'_>,
 ) -> i32 {
@@ -53,13 +57,23 @@ pub(super) fn run(
         },
         SchemaSource::Crds(catalog) => Admissions::Crds(catalog),
     };
+    let started = Instant::now();
     let mut exit = EXIT_OK;
+    let mut tally = Tally::default();
+    let inputs = match expand_inputs(files) {
+        Ok(i) => i,
+        Err(msg) => {
+            let _ = writeln!(io.stderr, "error: {msg}");
+            return EXIT_UNPROCESSABLE;
+        }
+    };
     let mut all_loaded = Vec::new();
-    for file in files {
-        match load(file, io) {
+    for input in &inputs {
+        match load(&input.path, io) {
             Ok(l) => all_loaded.push(l),
             Err(msg) => {
                 let _ = writeln!(io.stderr, "error: {msg}");
+                tally.errors += 1;
                 exit = EXIT_UNPROCESSABLE;
             }
         }
@@ -75,44 +89,254 @@ pub(super) fn run(
     };
     let mut report = ValidateReport {
         objects: Vec::new(),
+        unprocessed: Vec::new(),
+        summary: None,
     };
     for loaded in &mut all_loaded {
         let name = loaded.name.as_str();
         for doc in &mut loaded.docs {
-            let old_value = olds.as_mut().and_then(Iterator::next);
-            let admission = match &admissions {
-                Admissions::Bare(a) => a,
-                Admissions::Crds(catalog) => {
-                    match crd_admission(catalog, args.version.as_deref(), name, doc, io) {
-                        Some(a) => a,
-                        None => {
-                            exit = EXIT_UNPROCESSABLE;
-                            continue;
+            for unit in objects_of(doc) {
+                let old_value = olds.as_mut().and_then(Iterator::next);
+                let outcome =
+                    validate_one(&admissions, filters, name, doc, unit, old_value, output, io);
+                match outcome {
+                    Outcome::Validated(validated) => {
+                        let invalid = !validated.errors.is_empty() || validated.rejected.is_some();
+                        if invalid {
+                            tally.invalid += 1;
+                            if exit == EXIT_OK {
+                                exit = EXIT_ERRORS;
+                            }
+                        } else {
+                            tally.valid += 1;
+                        }
+                        if output == DiagnosticsFormat::Json {
+                            report.objects.push(*validated);
                         }
                     }
+                    Outcome::Skipped(u) => {
+                        tally.skipped += 1;
+                        report.unprocessed.push(u);
+                    }
+                    Outcome::Unprocessable(u) => {
+                        tally.errors += 1;
+                        exit = EXIT_UNPROCESSABLE;
+                        report.unprocessed.push(u);
+                    }
                 }
-            };
-            // The object is moved into admission: errors are located
-            // with the document's source map alone.
-            let label = object_label(&doc.value);
-            let value = std::mem::take(&mut doc.value);
-            let admitted = match old_value {
-                Some(o) => update_as_applied(admission, value, o),
-                None => admission.create(value),
-            };
-            if (!admitted.errors.is_empty() || admitted.rejected.is_some()) && exit == EXIT_OK {
-                exit = EXIT_ERRORS;
-            }
-            let validated = print_admitted(name, doc, &label, admitted, output, io);
-            if output == DiagnosticsFormat::Json {
-                report.objects.push(validated);
             }
         }
     }
-    if output == DiagnosticsFormat::Json {
-        let _ = io.stdout.write_all(json_text(&report).as_bytes());
+    let summary = tally.summary(started.elapsed().as_secs_f64());
+    match output {
+        DiagnosticsFormat::Json => {
+            report.summary = Some(summary);
+            let _ = io.stdout.write_all(json_text(&report).as_bytes());
+        }
+        DiagnosticsFormat::Text => {
+            let _ = writeln!(io.stderr, "{}", summary.line());
+        }
     }
     exit
+}
+
+/// What became of one object.
+enum Outcome {
+    /// Admitted, valid or not.
+    Validated(Box<ValidatedObject>),
+    /// Left out: `--skip`, or no CRD with `--ignore-missing`.
+    Skipped(Unprocessed),
+    /// Not validated: it has no CRD version, or that version's admission
+    /// cannot be prepared.
+    Unprocessable(Unprocessed),
+}
+
+/// Which objects are left out.
+#[derive(Clone, Copy)]
+pub(super) struct Filters<'a> {
+    /// `--skip`: kinds (`Deployment`) or `apiVersion/kind`s
+    /// (`apps/v1/Deployment`).
+    pub(super) skip: &'a [String],
+    /// `--ignore-missing`: an object of a kind no CRD defines is skipped.
+    pub(super) ignore_missing: bool,
+    /// `--version`: the CRD version every object is validated as.
+    pub(super) version: Option<&'a str>,
+}
+
+impl Filters<'_> {
+    /// Whether `--skip` names the object.
+    fn skips(&self, object: &Value) -> bool {
+        let field = |k: &str| object.get(k).and_then(Value::as_str).unwrap_or("");
+        let (api_version, kind) = (field("apiVersion"), field("kind"));
+        self.skip
+            .iter()
+            .any(|s| s == kind || *s == format!("{api_version}/{kind}"))
+    }
+}
+
+/// Validates one object of `doc` (the document itself or an item of a
+/// `List`), printing what text output shows.
+#[allow(clippy::too_many_arguments)]
+fn validate_one(
+    admissions: &Admissions<'_>,
+    filters: Filters<'_>,
+    name: &str,
+    doc: &Document,
+    unit: ObjectUnit,
+    old_value: Option<Value>,
+    output: DiagnosticsFormat,
+    io: &mut Io<'_>,
+) -> Outcome {
+    let text = output == DiagnosticsFormat::Text;
+    let unprocessed = |message: String, skipped: bool| Unprocessed {
+        file: name.to_string(),
+        line: unit.start.line,
+        column: unit.start.column,
+        message,
+        skipped,
+    };
+    let label = object_label(&unit.value);
+    if filters.skips(&unit.value) {
+        if text {
+            let _ = writeln!(io.stderr, "{}: {label}: skipped", at(name, unit.start));
+        }
+        return Outcome::Skipped(unprocessed(format!("{label}: skipped (--skip)"), true));
+    }
+    let admission = match admissions {
+        Admissions::Bare(a) => a.as_ref(),
+        Admissions::Crds(catalog) => match catalog.select(&unit.value, filters.version) {
+            Ok(selection) => match selection.admission() {
+                Ok(a) => a,
+                Err(e) => {
+                    let _ = writeln!(io.stderr, "{}: error: {e}", at(name, unit.start));
+                    return Outcome::Unprocessable(unprocessed(e.to_string(), false));
+                }
+            },
+            Err(e) => {
+                let message = select_message(&unit.value, &e);
+                let missing = matches!(e, SelectError::NoCrd { .. }) && has_type_meta(&unit.value);
+                if missing && filters.ignore_missing {
+                    if text {
+                        let _ = writeln!(
+                            io.stderr,
+                            "{}: {label}: skipped: {message}",
+                            at(name, unit.start)
+                        );
+                    }
+                    return Outcome::Skipped(unprocessed(message, true));
+                }
+                let _ = writeln!(io.stderr, "{}: error: {message}", at(name, unit.start));
+                return Outcome::Unprocessable(unprocessed(message, false));
+            }
+        },
+    };
+    let admitted = match old_value {
+        Some(o) => update_as_applied(admission, unit.value, o),
+        None => admission.create(unit.value),
+    };
+    Outcome::Validated(Box::new(print_admitted(
+        name, doc, &unit.base, unit.start, &label, admitted, output, io,
+    )))
+}
+
+/// Whether the object names its `apiVersion` and `kind`.
+fn has_type_meta(object: &Value) -> bool {
+    ["apiVersion", "kind"].iter().all(|k| {
+        object
+            .get(k)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.is_empty())
+    })
+}
+
+/// Why an object has no CRD version, for a person: a document without
+/// `apiVersion` and `kind` is not a Kubernetes object at all.
+fn select_message(object: &Value, e: &SelectError) -> String {
+    if has_type_meta(object) {
+        return e.to_string();
+    }
+    let missing: Vec<&str> = ["apiVersion", "kind"]
+        .into_iter()
+        .filter(|k| {
+            object
+                .get(*k)
+                .and_then(Value::as_str)
+                .is_none_or(str::is_empty)
+        })
+        .collect();
+    format!(
+        "not a Kubernetes object: it has no {}",
+        missing.join(" and no ")
+    )
+}
+
+/// One object of a document: the document itself, or an item of a `List`
+/// (`kind: List`, or any `…List` kind with `items`).
+struct ObjectUnit {
+    /// The object.
+    value: Value,
+    /// Where it is in the document (empty for the document itself).
+    base: Vec<PathSegment>,
+    /// Where it starts.
+    start: Location,
+}
+
+/// The objects of `doc`, its value moved out: a `List`'s items, nothing
+/// for an empty document (a stray `---`), else the document.
+fn objects_of(doc: &mut Document) -> Vec<ObjectUnit> {
+    let value = std::mem::take(&mut doc.value);
+    match value {
+        Value::Null => Vec::new(),
+        Value::Object(mut map) if is_list(&map) => {
+            let Some(Value::Array(items)) = map.remove("items") else {
+                return Vec::new();
+            };
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, value)| {
+                    let base = vec![PathSegment::Key("items".into()), PathSegment::Index(i)];
+                    let start = doc.locate(&base).unwrap_or(doc.start);
+                    ObjectUnit { value, base, start }
+                })
+                .collect()
+        }
+        value => vec![ObjectUnit {
+            value,
+            base: Vec::new(),
+            start: doc.start,
+        }],
+    }
+}
+
+/// Whether an object is a list of objects to validate one by one.
+fn is_list(map: &serde_json::Map<String, Value>) -> bool {
+    map.get("kind")
+        .and_then(Value::as_str)
+        .is_some_and(|k| k.ends_with("List"))
+        && matches!(map.get("items"), Some(Value::Array(_)))
+}
+
+/// The count of each outcome.
+#[derive(Default)]
+struct Tally {
+    valid: usize,
+    invalid: usize,
+    skipped: usize,
+    errors: usize,
+}
+
+impl Tally {
+    fn summary(&self, seconds: f64) -> Summary {
+        Summary {
+            objects: self.valid + self.invalid + self.skipped + self.errors,
+            valid: self.valid,
+            invalid: self.invalid,
+            skipped: self.skipped,
+            errors: self.errors,
+            seconds,
+        }
+    }
 }
 
 /// Where objects get their admission.
@@ -123,37 +347,15 @@ enum Admissions<'s> {
     Crds(&'s CrdCatalog),
 }
 
-/// The admission of the CRD version the object of `doc` belongs to, or
-/// `None` after saying why there is none.
-fn crd_admission<'c>(
-    catalog: &'c CrdCatalog,
-    version: Option<&str>,
-    name: &str,
-    doc: &Document,
-    io: &mut Io<'_>,
-) -> Option<&'c Admission> {
-    let selection = match catalog.select(&doc.value, version) {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(io.stderr, "{}: error: {e}", at(name, doc.start));
-            return None;
-        }
-    };
-    match selection.admission() {
-        Ok(a) => Some(a),
-        Err(e) => {
-            let _ = writeln!(io.stderr, "error: {e}");
-            None
-        }
-    }
-}
-
 /// Prints what admission did to the object of document `doc` of the file
 /// `name` (text output: warnings and a verdict on stderr, errors on
 /// stdout), and returns it as reported in JSON.
+#[allow(clippy::too_many_arguments)]
 fn print_admitted(
     name: &str,
     doc: &Document,
+    base: &[PathSegment],
+    start: Location,
     label: &str,
     admitted: Admitted,
     output: DiagnosticsFormat,
@@ -162,7 +364,7 @@ fn print_admitted(
     let text = output == DiagnosticsFormat::Text;
     if text {
         for p in &admitted.pruned {
-            let location = locate_field(doc, &[], &FieldPath::parse(p));
+            let location = locate_field(doc, base, &FieldPath::parse(p));
             let _ = writeln!(
                 io.stderr,
                 "{}: warning: unknown field \"{p}\"",
@@ -170,12 +372,12 @@ fn print_admitted(
             );
         }
         for w in &admitted.warnings {
-            let _ = writeln!(io.stderr, "{}: warning: {w}", at(name, doc.start));
+            let _ = writeln!(io.stderr, "{}: warning: {w}", at(name, start));
         }
     }
     let mut ratcheted = Vec::new();
     for e in &admitted.ratcheted {
-        let location = locate_field(doc, &[], &e.field);
+        let location = locate_field(doc, base, &e.field);
         if text {
             let _ = writeln!(
                 io.stderr,
@@ -187,7 +389,7 @@ fn print_admitted(
     }
     let mut errors = Vec::new();
     for e in &admitted.errors {
-        let location = locate_field(doc, &[], &e.field);
+        let location = locate_field(doc, base, &e.field);
         if text {
             let _ = writeln!(io.stdout, "{}: error: {e}", at(name, location));
         }
@@ -195,18 +397,18 @@ fn print_admitted(
     }
     if text {
         if let Some(r) = &admitted.rejected {
-            let _ = writeln!(io.stdout, "{}: error: {r}", at(name, doc.start));
+            let _ = writeln!(io.stdout, "{}: error: {r}", at(name, start));
         }
         let verdict = match (admitted.errors.len(), &admitted.rejected) {
             (_, Some(_)) => "rejected".to_string(),
             (0, None) => "valid".to_string(),
             (n, None) => format!("invalid ({n} error{})", plural(n)),
         };
-        let _ = writeln!(io.stderr, "{}: {label}: {verdict}", at(name, doc.start));
+        let _ = writeln!(io.stderr, "{}: {label}: {verdict}", at(name, start));
     }
     ValidatedObject {
         file: name.to_string(),
-        line: doc.start.line,
+        line: start.line,
         object: admitted.object,
         pruned: admitted.pruned,
         errors,
@@ -226,18 +428,32 @@ fn load_old(old: &Path, objects: &[Loaded], io: &mut Io<'_>) -> Result<Vec<Value
             return Err(EXIT_UNPROCESSABLE);
         }
     };
-    let wanted: usize = objects.iter().map(|l| l.docs.len()).sum();
-    let found = loaded.docs.len();
+    let count = |docs: &[Document]| {
+        docs.iter()
+            .map(|d| match &d.value {
+                Value::Null => 0,
+                Value::Object(m) if is_list(m) => m["items"].as_array().map_or(0, Vec::len),
+                _ => 1,
+            })
+            .sum::<usize>()
+    };
+    let wanted: usize = objects.iter().map(|l| count(&l.docs)).sum();
+    let found = count(&loaded.docs);
     if found != wanted {
         let _ = writeln!(
             io.stderr,
-            "error: {} has {found} document{} but the objects have {wanted}: --old pairs old and new objects by position",
+            "error: {} has {found} object{} but the objects have {wanted}: --old pairs old and new objects by position",
             loaded.name,
             plural(found)
         );
         return Err(EXIT_UNPROCESSABLE);
     }
-    Ok(loaded.docs.into_iter().map(|d| d.value).collect())
+    let mut docs = loaded.docs;
+    Ok(docs
+        .iter_mut()
+        .flat_map(objects_of)
+        .map(|u| u.value)
+        .collect())
 }
 
 /// `Kind "name"` of an object, as the API server names it in messages.
