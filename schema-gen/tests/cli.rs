@@ -1264,3 +1264,54 @@ fn a_crd_defined_twice_is_an_error() {
         )
     );
 }
+
+#[test]
+fn strict_makes_unknown_fields_errors() {
+    let ex = examples();
+    let crd = ex.join("widget-crd.yaml");
+    let widget = ex.join("widget.yaml");
+    let args = |strict: bool, json: bool| {
+        let mut a = vec!["validate", "--crd", crd.to_str().unwrap()];
+        if strict {
+            a.push("--strict");
+        }
+        if json {
+            a.extend(["-o", "json"]);
+        }
+        a.push(widget.to_str().unwrap());
+        a.into_iter().map(str::to_string).collect::<Vec<_>>()
+    };
+    let run_with = |a: Vec<String>| run(&a.iter().map(String::as_str).collect::<Vec<_>>(), None);
+    // The server's default: a warning, and the field pruned.
+    let out = run_with(args(false, false));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains(":9:3: warning: unknown field \"spec.color\""));
+    // Strict: an error at the field.
+    let out = run_with(args(true, false));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "{}:9:3: error: unknown field \"spec.color\"\n",
+            widget.display()
+        )
+    );
+    assert!(
+        untimed(&out.stderr).ends_with("1 object: 0 valid, 1 invalid, 0 skipped, 0 errors (T s)\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run_with(args(true, true));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["objects"][0]["errors"],
+        serde_json::json!([{
+            "field": "spec.color",
+            "type": "UnknownField",
+            "detail": "",
+            "message": "unknown field \"spec.color\"",
+            "line": 9,
+            "column": 3,
+        }])
+    );
+}

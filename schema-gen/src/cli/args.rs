@@ -167,6 +167,12 @@ pub enum Command {
         /// an error (a document without apiVersion or kind stays an error).
         #[arg(long)]
         ignore_missing: bool,
+        /// Unknown fields are errors (`unknown field "spec.foo"`), as with
+        /// the API server's strict field validation (`kubectl
+        /// --validate=strict`); by default they are warnings and pruned, as
+        /// the server's default does.
+        #[arg(long)]
+        strict: bool,
         /// Old objects (`-` for stdin): validate each object as an update of
         /// the old object at the same position (documents counted across
         /// the files in order; the counts must match). Transition rules

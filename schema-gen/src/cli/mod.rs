@@ -119,6 +119,7 @@ where
             old,
             skip,
             ignore_missing,
+            strict,
             output,
             kube,
         } => validate::run(
@@ -126,10 +127,11 @@ where
             kube.kube_version,
             &objects,
             old.as_deref(),
-            validate::Filters {
+            validate::Options {
                 skip: &skip,
                 ignore_missing,
                 version: schema.version.as_deref(),
+                strict,
             },
             output,
             &mut io,

@@ -70,6 +70,20 @@ pub(super) struct FieldErrorReport {
 }
 
 impl FieldErrorReport {
+    /// An unknown field, an error under `--strict` (the server's strict
+    /// field validation: `unknown field "spec.foo"`).
+    pub(super) fn unknown_field(path: &str, location: Location) -> Self {
+        FieldErrorReport {
+            field: path.to_string(),
+            error_type: "UnknownField",
+            detail: String::new(),
+            message: format!("unknown field {path:?}"),
+            line: location.line,
+            column: location.column,
+            document: None,
+        }
+    }
+
     /// `error`, found at `location` of document `document` (`None` when
     /// the file has one).
     pub(super) fn new(error: &FieldError, location: Location, document: Option<usize>) -> Self {

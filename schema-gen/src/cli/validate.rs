@@ -29,7 +29,7 @@ pub(super) fn run(
     kube: KubeVersion,
     files: &[PathBuf],
     old: Option<&Path>,
-    filters: Filters<'_>,
+    options: Options<'_>,
     output: DiagnosticsFormat,
     io: &mut Io<'_>,
 ) -> i32 {
@@ -98,7 +98,7 @@ pub(super) fn run(
             for unit in objects_of(doc) {
                 let old_value = olds.as_mut().and_then(Iterator::next);
                 let outcome =
-                    validate_one(&admissions, filters, name, doc, unit, old_value, output, io);
+                    validate_one(&admissions, options, name, doc, unit, old_value, output, io);
                 match outcome {
                     Outcome::Validated(validated) => {
                         let invalid = !validated.errors.is_empty() || validated.rejected.is_some();
@@ -151,9 +151,9 @@ enum Outcome {
     Unprocessable(Unprocessed),
 }
 
-/// Which objects are left out.
+/// How objects are validated, and which are left out.
 #[derive(Clone, Copy)]
-pub(super) struct Filters<'a> {
+pub(super) struct Options<'a> {
     /// `--skip`: kinds (`Deployment`) or `apiVersion/kind`s
     /// (`apps/v1/Deployment`).
     pub(super) skip: &'a [String],
@@ -161,9 +161,12 @@ pub(super) struct Filters<'a> {
     pub(super) ignore_missing: bool,
     /// `--version`: the CRD version every object is validated as.
     pub(super) version: Option<&'a str>,
+    /// `--strict`: an unknown (pruned) field is an error, as with the API
+    /// server's strict field validation (`kubectl --validate=strict`).
+    pub(super) strict: bool,
 }
 
-impl Filters<'_> {
+impl Options<'_> {
     /// Whether `--skip` names the object.
     fn skips(&self, object: &Value) -> bool {
         let field = |k: &str| object.get(k).and_then(Value::as_str).unwrap_or("");
@@ -179,7 +182,7 @@ impl Filters<'_> {
 #[allow(clippy::too_many_arguments)]
 fn validate_one(
     admissions: &Admissions<'_>,
-    filters: Filters<'_>,
+    options: Options<'_>,
     name: &str,
     doc: &Document,
     unit: ObjectUnit,
@@ -196,7 +199,7 @@ fn validate_one(
         skipped,
     };
     let label = object_label(&unit.value);
-    if filters.skips(&unit.value) {
+    if options.skips(&unit.value) {
         if text {
             let _ = writeln!(io.stderr, "{}: {label}: skipped", at(name, unit.start));
         }
@@ -204,7 +207,7 @@ fn validate_one(
     }
     let admission = match admissions {
         Admissions::Bare(a) => a.as_ref(),
-        Admissions::Crds(catalog) => match catalog.select(&unit.value, filters.version) {
+        Admissions::Crds(catalog) => match catalog.select(&unit.value, options.version) {
             Ok(selection) => match selection.admission() {
                 Ok(a) => a,
                 Err(e) => {
@@ -215,7 +218,7 @@ fn validate_one(
             Err(e) => {
                 let message = select_message(&unit.value, &e);
                 let missing = matches!(e, SelectError::NoCrd { .. }) && has_type_meta(&unit.value);
-                if missing && filters.ignore_missing {
+                if missing && options.ignore_missing {
                     if text {
                         let _ = writeln!(
                             io.stderr,
@@ -235,7 +238,15 @@ fn validate_one(
         None => admission.create(unit.value),
     };
     Outcome::Validated(Box::new(print_admitted(
-        name, doc, &unit.base, unit.start, &label, admitted, output, io,
+        name,
+        doc,
+        &unit.base,
+        unit.start,
+        &label,
+        admitted,
+        options.strict,
+        output,
+        io,
     )))
 }
 
@@ -358,19 +369,34 @@ fn print_admitted(
     start: Location,
     label: &str,
     admitted: Admitted,
+    strict: bool,
     output: DiagnosticsFormat,
     io: &mut Io<'_>,
 ) -> ValidatedObject {
     let text = output == DiagnosticsFormat::Text;
-    if text {
-        for p in &admitted.pruned {
-            let location = locate_field(doc, base, &FieldPath::parse(p));
+    let mut errors = Vec::new();
+    for p in &admitted.pruned {
+        let location = locate_field(doc, base, &FieldPath::parse(p));
+        // The server's strict field validation rejects what its default
+        // (warn) mode reports and prunes.
+        if strict {
+            if text {
+                let _ = writeln!(
+                    io.stdout,
+                    "{}: error: unknown field \"{p}\"",
+                    at(name, location)
+                );
+            }
+            errors.push(FieldErrorReport::unknown_field(p, location));
+        } else if text {
             let _ = writeln!(
                 io.stderr,
                 "{}: warning: unknown field \"{p}\"",
                 at(name, location)
             );
         }
+    }
+    if text {
         for w in &admitted.warnings {
             let _ = writeln!(io.stderr, "{}: warning: {w}", at(name, start));
         }
@@ -387,7 +413,6 @@ fn print_admitted(
         }
         ratcheted.push(FieldErrorReport::new(e, location, None));
     }
-    let mut errors = Vec::new();
     for e in &admitted.errors {
         let location = locate_field(doc, base, &e.field);
         if text {
@@ -399,7 +424,7 @@ fn print_admitted(
         if let Some(r) = &admitted.rejected {
             let _ = writeln!(io.stdout, "{}: error: {r}", at(name, start));
         }
-        let verdict = match (admitted.errors.len(), &admitted.rejected) {
+        let verdict = match (errors.len(), &admitted.rejected) {
             (_, Some(_)) => "rejected".to_string(),
             (0, None) => "valid".to_string(),
             (n, None) => format!("invalid ({n} error{})", plural(n)),
