@@ -1315,3 +1315,54 @@ fn strict_makes_unknown_fields_errors() {
         }])
     );
 }
+
+#[test]
+fn exclude_leaves_files_of_object_directories_out() {
+    let ex = examples();
+    let crd = ex.join("widget-crd.yaml");
+    let dir = tmp_dir("exclude");
+    std::fs::create_dir_all(dir.join("charts/sub")).unwrap();
+    std::fs::copy(
+        ex.join("widget-invalid.yaml"),
+        dir.join("charts/sub/bad.yaml"),
+    )
+    .unwrap();
+    std::fs::copy(ex.join("widget-invalid.yaml"), dir.join("bad.json")).unwrap();
+    std::fs::copy(ex.join("widget.yaml"), dir.join("good.yaml")).unwrap();
+    let out = run(
+        &[
+            "validate",
+            "--crd",
+            crd.to_str().unwrap(),
+            "--exclude",
+            "charts/**",
+            "--exclude",
+            "*.json",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(
+        untimed(&out.stderr).ends_with("1 object: 1 valid, 0 invalid, 0 skipped, 0 errors (T s)\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(
+        &[
+            "validate",
+            "--crd",
+            crd.to_str().unwrap(),
+            "--exclude",
+            "a[",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).starts_with("error: --exclude \"a[\": "),
+        "{}",
+        text(&out.stderr)
+    );
+}

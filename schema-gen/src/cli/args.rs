@@ -173,6 +173,11 @@ pub enum Command {
         /// the server's default does.
         #[arg(long)]
         strict: bool,
+        /// Leave out the files of the object directories whose path below
+        /// the directory matches this glob (`charts/**`, `*.json`;
+        /// repeatable).
+        #[arg(long, value_name = "GLOB")]
+        exclude: Vec<String>,
         /// Old objects (`-` for stdin): validate each object as an update of
         /// the old object at the same position (documents counted across
         /// the files in order; the counts must match). Transition rules

@@ -5,6 +5,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
 use schema_core::model::source::{self, Document, Limits};
 
 use super::Io;
@@ -73,10 +75,25 @@ pub(super) struct InputPath {
 /// The extensions of the files a directory contributes.
 const INPUT_EXTENSIONS: [&str; 3] = ["yaml", "yml", "json"];
 
+/// The `--exclude` globs, compiled; or the message saying which one is
+/// not a glob.
+pub(super) fn exclusions(globs: &[String]) -> Result<GlobSet, String> {
+    let mut set = GlobSetBuilder::new();
+    for g in globs {
+        let glob = Glob::new(g).map_err(|e| format!("--exclude {g:?}: {e}"))?;
+        set.add(glob);
+    }
+    set.build().map_err(|e| format!("--exclude: {e}"))
+}
+
 /// `paths` with each directory replaced by its `*.yaml`, `*.yml` and
-/// `*.json` files, recursively, in path order; or the message saying why a
-/// directory cannot be read.
-pub(super) fn expand_inputs(paths: &[PathBuf]) -> Result<Vec<InputPath>, String> {
+/// `*.json` files, recursively, in path order, without those whose path
+/// below the directory `exclude` matches (`charts/**`, `*.json`: `*` also
+/// matches `/`); or the message saying why a directory cannot be read.
+pub(super) fn expand_inputs_excluding(
+    paths: &[PathBuf],
+    exclude: &GlobSet,
+) -> Result<Vec<InputPath>, String> {
     let mut out = Vec::new();
     for path in paths {
         if is_stdin(path) || !path.is_dir() {
@@ -106,6 +123,10 @@ pub(super) fn expand_inputs(paths: &[PathBuf]) -> Result<Vec<InputPath>, String>
                 }
             }
         }
+        found.retain(|p| {
+            let below = p.strip_prefix(path).unwrap_or(p);
+            !exclude.is_match(below)
+        });
         found.sort();
         out.extend(found.into_iter().map(|path| InputPath {
             path,
@@ -113,6 +134,11 @@ pub(super) fn expand_inputs(paths: &[PathBuf]) -> Result<Vec<InputPath>, String>
         }));
     }
     Ok(out)
+}
+
+/// [`expand_inputs_excluding`] without exclusions.
+pub(super) fn expand_inputs(paths: &[PathBuf]) -> Result<Vec<InputPath>, String> {
+    expand_inputs_excluding(paths, &GlobSet::empty())
 }
 
 /// `file` read and parsed into its documents, or the message saying why

@@ -120,6 +120,7 @@ where
             skip,
             ignore_missing,
             strict,
+            exclude,
             output,
             kube,
         } => validate::run(
@@ -132,6 +133,7 @@ where
                 ignore_missing,
                 version: schema.version.as_deref(),
                 strict,
+                exclude: &exclude,
             },
             output,
             &mut io,

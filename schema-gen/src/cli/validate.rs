@@ -15,7 +15,7 @@ use schema_core::object::admission::{Admission, Admitted};
 
 use super::args::{DiagnosticsFormat, SchemaArgs};
 use super::diagnostics::{at, plural};
-use super::input::{Loaded, expand_inputs, is_stdin, load};
+use super::input::{Loaded, exclusions, expand_inputs_excluding, is_stdin, load};
 use super::objects::{SchemaSource, load_schema_source};
 use super::reports::{
     FieldErrorReport, Summary, Unprocessed, ValidateReport, ValidatedObject, json_text,
@@ -60,7 +60,8 @@ pub(super) fn run(
     let started = Instant::now();
     let mut exit = EXIT_OK;
     let mut tally = Tally::default();
-    let inputs = match expand_inputs(files) {
+    let inputs = match exclusions(options.exclude).and_then(|x| expand_inputs_excluding(files, &x))
+    {
         Ok(i) => i,
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");
@@ -164,6 +165,8 @@ pub(super) struct Options<'a> {
     /// `--strict`: an unknown (pruned) field is an error, as with the API
     /// server's strict field validation (`kubectl --validate=strict`).
     pub(super) strict: bool,
+    /// `--exclude`: globs of object files left out of directories.
+    pub(super) exclude: &'a [String],
 }
 
 impl Options<'_> {
