@@ -621,7 +621,10 @@ fn rust_generates_formatted_types_for_the_example() {
     // The same from stdin, into a file.
     let dest = tmp("widget.rs", b"");
     let bytes = std::fs::read(&f).unwrap();
-    let out = run(&["rust", "-", "-o", dest.to_str().unwrap()], Some(&bytes));
+    let out = run(
+        &["rust", "-", "--out", dest.to_str().unwrap()],
+        Some(&bytes),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(&dest).unwrap();
     assert!(written.contains("pub mod v1 {"));

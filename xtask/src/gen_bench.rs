@@ -1,7 +1,7 @@
 //! `cargo xtask bench-gen`: `schema-gen rust` side by side with kopium on
 //! the largest corpus CRDs.
 //!
-//! First the generators themselves: the release `schema-gen rust FILE -o
+//! First the generators themselves: the release `schema-gen rust FILE --out
 //! OUT` and `kopium -f FILE > OUT`, each run N times on the three largest
 //! corpus files (by bytes), interleaved. kopium emits one CRD version per
 //! run, so both are given the same one: the storage version.
@@ -402,7 +402,7 @@ fn crd_versions(schema_gen: &Path, file: &Path) -> Result<Versions> {
     })
 }
 
-/// `schema-gen rust FILE --version V -o OUT`, timed (the output removed
+/// `schema-gen rust FILE --version V --out OUT`, timed (the output removed
 /// first: it is only written when it changed).
 fn generate_ours(schema_gen: &Path, input: &Input, rss: Option<&Path>) -> Result<Sample> {
     if input.ours.out.exists() {
@@ -411,7 +411,7 @@ fn generate_ours(schema_gen: &Path, input: &Input, rss: Option<&Path>) -> Result
     let mut cmd = Command::new(schema_gen);
     cmd.arg("rust")
         .arg(&input.path)
-        .args(["--version", &input.version, "-o"])
+        .args(["--version", &input.version, "--out"])
         .arg(&input.ours.out);
     measure::time_command(&cmd, Stdio::null(), rss)
 }

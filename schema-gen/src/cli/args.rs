@@ -205,8 +205,8 @@ pub enum Command {
         #[arg(long)]
         version: Vec<String>,
         /// Write to this file instead of stdout (only when the content
-        /// changed).
-        #[arg(long, short = 'o', value_name = "OUT.rs")]
+        /// changed). (`-o` means the output format in every command.)
+        #[arg(long, value_name = "OUT.rs")]
         out: Option<PathBuf>,
         /// Extra derives on every type (repeatable), e.g. `Clone`.
         #[arg(long)]
