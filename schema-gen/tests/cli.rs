@@ -1369,3 +1369,32 @@ fn exclude_leaves_files_of_object_directories_out() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn completions_complete_subcommands_in_bash() {
+    let out = run(&["completions", "bash"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let script = tmp("completions.bash", &out.stdout);
+    // Bash reads the script, registers it for `schema-gen` and completes
+    // `schema-gen val` to `validate`.
+    let probe = format!(
+        "source {}; f=$(complete -p schema-gen | sed -E 's/.*-F ([^ ]+).*/\\1/'); \
+         COMP_WORDS=(schema-gen val); COMP_CWORD=1; $f schema-gen val schema-gen; \
+         echo \"${{COMPREPLY[@]}}\"",
+        script.display()
+    );
+    let Ok(bash) = std::process::Command::new("bash")
+        .args(["-c", &probe])
+        .output()
+    else {
+        eprintln!("notice: no bash here; completion script not exercised");
+        return;
+    };
+    assert!(bash.status.success(), "{}", text(&bash.stderr));
+    assert_eq!(text(&bash.stdout), "validate\n");
+    for shell in ["zsh", "fish", "powershell", "elvish"] {
+        let out = run(&["completions", shell], None);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        assert!(text(&out.stdout).contains("schema-gen"), "{shell}");
+    }
+}

@@ -118,6 +118,14 @@ pub enum Command {
         #[command(flatten)]
         kube: KubeArgs,
     },
+    /// Print the shell completion script for `shell` (`schema-gen
+    /// completions bash > /etc/bash_completion.d/schema-gen`, or
+    /// `source <(schema-gen completions bash)`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Convert a schema written for another tool into this toolchain's
     /// outputs.
     Convert {

@@ -144,6 +144,11 @@ where
             output,
         } => lint::run(&file, rule_set.rule_set(), output, &mut io),
         Command::Convert { source } => convert::run(source, &mut io),
+        Command::Completions { shell } => {
+            let mut command = <args::Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "schema-gen", &mut io.stdout);
+            EXIT_OK
+        }
         Command::Rust {
             file,
             version,
