@@ -443,7 +443,7 @@ fn validate_without_a_matching_crd_cannot_process() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains(
-            "no CustomResourceDefinition for apiVersion \"other.io/v1\", kind \"Gadget\""
+            "no CustomResourceDefinition or built-in kind for apiVersion \"other.io/v1\", kind \"Gadget\""
         ),
         "{}",
         text(&out.stderr)
@@ -1166,7 +1166,7 @@ fn validate_takes_crds_and_objects_from_several_files_and_directories() {
         "apiVersion: v1\nkind: List\nitems:\n\
          - apiVersion: example.com/v1\n  kind: Widget\n  metadata: {name: w}\n  spec: {size: enormous}\n\
          - apiVersion: example.com/v2\n  kind: Gadget\n  metadata: {name: g}\n\
-         - apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: d}\n---\n",
+         - apiVersion: apps/v1beta1\n  kind: Deployment\n  metadata: {name: d}\n---\n",
     )
     .unwrap();
     std::fs::write(objects.join("loose.json"), r#"{"metadata": {"name": "x"}}"#).unwrap();
@@ -1194,7 +1194,7 @@ fn validate_takes_crds_and_objects_from_several_files_and_directories() {
             "{}:1:1: warning: not a CustomResourceDefinition: skipped\n\
              {list}:4:3: Widget \"w\": invalid (1 error)\n\
              {list}:8:3: Gadget \"g\": valid\n\
-             {list}:11:3: error: no CustomResourceDefinition for apiVersion \"apps/v1\", kind \"Deployment\"\n\
+             {list}:11:3: error: no CustomResourceDefinition or built-in kind for apiVersion \"apps/v1beta1\", kind \"Deployment\"\n\
              {loose}:1:1: error: not a Kubernetes object: it has no apiVersion and no kind\n\
              4 objects: 1 valid, 1 invalid, 0 skipped, 2 errors (T s)\n",
             crds.join("kustomization.yaml").display()
@@ -1226,7 +1226,7 @@ fn validate_takes_crds_and_objects_from_several_files_and_directories() {
         v["unprocessed"],
         serde_json::json!([
             {"file": list, "line": 4, "column": 3, "message": "Widget \"w\": skipped (--skip)", "skipped": true},
-            {"file": list, "line": 11, "column": 3, "message": "no CustomResourceDefinition for apiVersion \"apps/v1\", kind \"Deployment\"", "skipped": true},
+            {"file": list, "line": 11, "column": 3, "message": "no CustomResourceDefinition or built-in kind for apiVersion \"apps/v1beta1\", kind \"Deployment\"", "skipped": true},
         ])
     );
     let summary = &v["summary"];
@@ -1397,4 +1397,31 @@ fn completions_complete_subcommands_in_bash() {
         assert_eq!(out.status.code(), Some(0), "{shell}");
         assert!(text(&out.stdout).contains("schema-gen"), "{shell}");
     }
+}
+
+/// Objects of the kinds the API server serves itself need no CRD: they
+/// are admitted against the kind's schema, with its list semantics.
+#[test]
+fn validate_admits_built_in_kinds() {
+    let manifests = b"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: three\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - {name: web, image: nginx, bogus: 1}\n\
+---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: empty}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {}\n\
+---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {mode: fast}\n\
+---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  ports:\n  - {port: 80, protocol: TCP}\n  - {port: 80, protocol: TCP}\n";
+    let out = run(&["validate", "--strict", "-"], Some(manifests));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "<stdin>:11:35: error: unknown field \"spec.template.spec.containers[0].bogus\"\n\
+         <stdin>:5:3: error: spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"\n\
+         <stdin>:20:5: error: spec.template.spec.containers: Required value\n\
+         <stdin>:33:5: error: spec.ports[1]: Duplicate value: {\"port\":80,\"protocol\":\"TCP\"}\n"
+    );
+    assert_eq!(
+        untimed(&out.stderr),
+        "<stdin>:1:1: Deployment \"web\": invalid (2 errors)\n\
+         <stdin>:12:1: Deployment \"empty\": invalid (1 error)\n\
+         <stdin>:21:1: ConfigMap \"settings\": valid\n\
+         <stdin>:26:1: Service \"web\": invalid (1 error)\n\
+         4 objects: 1 valid, 3 invalid, 0 skipped, 0 errors (T s)\n"
+    );
 }

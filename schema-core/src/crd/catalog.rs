@@ -103,6 +103,11 @@ impl CrdCatalog {
         CrdCatalog { entries, kube }
     }
 
+    /// The catalog's CRDs, in the order given.
+    pub fn crds(&self) -> impl Iterator<Item = &CustomResourceDefinition> {
+        self.entries.iter().map(|e| &e.crd)
+    }
+
     /// The CRD and version `object` belongs to: the CRD of its group and
     /// kind (or the only CRD when `version` is given), and `version` or
     /// else the object's version (or the CRD's only version when `version`

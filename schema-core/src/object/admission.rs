@@ -509,7 +509,12 @@ fn validate_type_meta(r: &ResourceKind, obj: &Value) -> ErrorList {
             format!("must be {}", r.kind),
         ));
     }
-    let want = format!("{}/{}", r.group, r.version);
+    // `GroupVersion.String()`: the version alone in the core group.
+    let want = if r.group.is_empty() {
+        r.version.clone()
+    } else {
+        format!("{}/{}", r.group, r.version)
+    };
     let api_version = obj.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     if api_version != want {
         errs.push(FieldError::invalid(

@@ -195,7 +195,21 @@ pub struct SchemaCx {
     root: Option<String>,
     path: Vec<Seg>,
     errors: Vec<SchemaError>,
-    embedded_object_meta: bool,
+    embedded_object_meta: EmbeddedObjectMeta,
+}
+
+/// What an `ObjectMeta` below the root expands into.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum EmbeddedObjectMeta {
+    /// `{type: object}`, controller-gen's default.
+    #[default]
+    Bare,
+    /// The fields a template may set, controller-gen's
+    /// `generateEmbeddedObjectMeta`.
+    Template,
+    /// Every field, as the API server decodes a built-in kind's template.
+    #[cfg_attr(not(feature = "k8s-openapi"), allow(dead_code))]
+    Full,
 }
 
 impl SchemaCx {
@@ -211,13 +225,29 @@ impl SchemaCx {
     /// default, as in controller-gen: the embedded `metadata` is then a
     /// bare `{type: object}`, whose fields the API server prunes.
     pub fn generate_embedded_object_meta(&self) -> bool {
+        self.embedded_object_meta == EmbeddedObjectMeta::Template
+    }
+
+    /// What an `ObjectMeta` below the root expands into.
+    #[cfg_attr(not(feature = "k8s-openapi"), allow(dead_code))]
+    pub(crate) fn embedded_object_meta(&self) -> EmbeddedObjectMeta {
         self.embedded_object_meta
+    }
+
+    /// Sets [`SchemaCx::embedded_object_meta`].
+    #[cfg_attr(not(feature = "k8s-openapi"), allow(dead_code))]
+    pub(crate) fn set_embedded_object_meta(&mut self, form: EmbeddedObjectMeta) {
+        self.embedded_object_meta = form;
     }
 
     /// Sets [`SchemaCx::generate_embedded_object_meta`]
     /// (`crd(generate_embedded_object_meta)` sets it for a CRD's schemas).
     pub fn set_generate_embedded_object_meta(&mut self, on: bool) {
-        self.embedded_object_meta = on;
+        self.embedded_object_meta = if on {
+            EmbeddedObjectMeta::Template
+        } else {
+            EmbeddedObjectMeta::Bare
+        };
     }
 
     /// The schema of `T`, expanded here. A type already being expanded

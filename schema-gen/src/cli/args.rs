@@ -299,7 +299,7 @@ pub struct KubeArgs {
 
 /// Where the schema for objects comes from.
 #[derive(clap::Args, Debug)]
-#[group(required = true, multiple = false)]
+#[group(required = false, multiple = false)]
 pub struct SchemaArgs {
     /// A bare structural schema (the content of `openAPIV3Schema`).
     #[arg(long)]

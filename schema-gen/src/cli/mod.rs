@@ -8,6 +8,7 @@
 //! the JSON reports of `reports`.
 
 mod args;
+mod catalog;
 mod check;
 mod convert;
 mod diagnostics;

@@ -40,14 +40,22 @@ pub(super) enum SchemaSource {
     Crds(CrdCatalog),
 }
 
-/// Reads the schema that `args` names, or says why it cannot.
+/// Reads the schema that `args` names, or says why it cannot. With
+/// `crds_optional`, naming none is an empty catalog.
 pub(super) fn load_schema_source(
     args: &SchemaArgs,
     kube: KubeVersion,
+    crds_optional: bool,
     io: &mut Io<'_>,
 ) -> Result<SchemaSource, String> {
     if let Some(file) = &args.schema {
         return load_bare_schema(file, io);
+    }
+    if args.crd.is_empty() {
+        if crds_optional {
+            return Ok(SchemaSource::Crds(CrdCatalog::new_at(Vec::new(), kube)));
+        }
+        return Err("no schema: give --schema FILE or --crd FILE|DIR".to_string());
     }
     if args.crd.iter().filter(|f| is_stdin(f)).count() > 1 {
         return Err("--crd - can be given once: stdin is read once".to_string());
@@ -150,7 +158,7 @@ pub(super) fn run(
     operation: Operation,
     io: &mut Io<'_>,
 ) -> i32 {
-    let source = match load_schema_source(args, kube, io) {
+    let source = match load_schema_source(args, kube, false, io) {
         Ok(s) => s,
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");

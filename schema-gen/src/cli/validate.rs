@@ -7,13 +7,13 @@ use std::time::Instant;
 use serde_json::Value;
 
 use schema_core::KubeVersion;
-use schema_core::crd::catalog::{CrdCatalog, SelectError};
 use schema_core::model::field::Path as FieldPath;
 use schema_core::model::locate::locate_field;
 use schema_core::model::source::{Document, Location, PathSegment};
 use schema_core::object::admission::{Admission, Admitted};
 
 use super::args::{DiagnosticsFormat, SchemaArgs};
+use super::catalog::{Catalog, RouteError};
 use super::diagnostics::{at, plural};
 use super::input::{Loaded, exclusions, expand_inputs_excluding, is_stdin, load};
 use super::objects::{SchemaSource, load_schema_source};
@@ -40,23 +40,33 @@ pub(super) fn run(
         );
         return EXIT_UNPROCESSABLE;
     }
-    let source = match load_schema_source(args, kube, io) {
+    let source = match load_schema_source(args, kube, true, io) {
         Ok(s) => s,
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");
             return EXIT_UNPROCESSABLE;
         }
     };
-    let admissions = match &source {
-        SchemaSource::Bare { props, .. } => match Admission::for_schema_at(props, kube) {
+    let admissions = match source {
+        SchemaSource::Bare { props, .. } => match Admission::for_schema_at(&props, kube) {
             Ok(a) => Admissions::Bare(Box::new(a)),
             Err(e) => {
                 let _ = writeln!(io.stderr, "error: {e}");
                 return EXIT_UNPROCESSABLE;
             }
         },
-        SchemaSource::Crds(catalog) => Admissions::Crds(catalog),
+        SchemaSource::Crds(crds) => Admissions::Catalog(Box::new(Catalog::new(crds, kube))),
     };
+    if let Admissions::Catalog(catalog) = &admissions {
+        for (crd, group_kind) in catalog.shadowed() {
+            let _ = writeln!(
+                io.stderr,
+                "warning: the CustomResourceDefinition {crd:?} defines {group_kind}, a built-in \
+                 kind: its objects are validated as the built-in kind, which the API server \
+                 serves instead"
+            );
+        }
+    }
     let started = Instant::now();
     let mut exit = EXIT_OK;
     let mut tally = Tally::default();
@@ -184,7 +194,7 @@ impl Options<'_> {
 /// `List`), printing what text output shows.
 #[allow(clippy::too_many_arguments)]
 fn validate_one(
-    admissions: &Admissions<'_>,
+    admissions: &Admissions,
     options: Options<'_>,
     name: &str,
     doc: &Document,
@@ -210,17 +220,15 @@ fn validate_one(
     }
     let admission = match admissions {
         Admissions::Bare(a) => a.as_ref(),
-        Admissions::Crds(catalog) => match catalog.select(&unit.value, options.version) {
-            Ok(selection) => match selection.admission() {
-                Ok(a) => a,
-                Err(e) => {
-                    let _ = writeln!(io.stderr, "{}: error: {e}", at(name, unit.start));
-                    return Outcome::Unprocessable(unprocessed(e.to_string(), false));
-                }
-            },
-            Err(e) => {
-                let message = select_message(&unit.value, &e);
-                let missing = matches!(e, SelectError::NoCrd { .. }) && has_type_meta(&unit.value);
+        Admissions::Catalog(catalog) => match catalog.admission(&unit.value, options.version) {
+            Ok(a) => a,
+            Err(RouteError::Admission(e)) => {
+                let _ = writeln!(io.stderr, "{}: error: {e}", at(name, unit.start));
+                return Outcome::Unprocessable(unprocessed(e, false));
+            }
+            Err(RouteError::Select { message, missing }) => {
+                let message = select_message(&unit.value, message);
+                let missing = missing && has_type_meta(&unit.value);
                 if missing && options.ignore_missing {
                     if text {
                         let _ = writeln!(
@@ -265,9 +273,9 @@ fn has_type_meta(object: &Value) -> bool {
 
 /// Why an object has no CRD version, for a person: a document without
 /// `apiVersion` and `kind` is not a Kubernetes object at all.
-fn select_message(object: &Value, e: &SelectError) -> String {
+fn select_message(object: &Value, message: String) -> String {
     if has_type_meta(object) {
-        return e.to_string();
+        return message;
     }
     let missing: Vec<&str> = ["apiVersion", "kind"]
         .into_iter()
@@ -354,11 +362,11 @@ impl Tally {
 }
 
 /// Where objects get their admission.
-enum Admissions<'s> {
+enum Admissions {
     /// One for every object, against a bare schema.
     Bare(Box<Admission>),
-    /// That of the CRD version each object belongs to.
-    Crds(&'s CrdCatalog),
+    /// That of the built-in kind or CRD version each object belongs to.
+    Catalog(Box<Catalog>),
 }
 
 /// Prints what admission did to the object of document `doc` of the file

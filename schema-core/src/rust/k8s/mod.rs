@@ -91,7 +91,7 @@ use schemars::generate::SchemaSettings;
 use schemars::{Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
-use super::{MAX_DEPTH, SchemaCx};
+use super::{EmbeddedObjectMeta, MAX_DEPTH, SchemaCx};
 use crate::model::field::Path;
 use crate::model::wire::JsonSchemaProps;
 use crate::model::wire::codec::DecodeCx;
@@ -127,15 +127,30 @@ macro_rules! k8s_types {
     };
 }
 
+/// The kinds among the types above: a function `$group` that calls `f`
+/// with each one's [`BuiltinKind`].
+macro_rules! k8s_kinds {
+    ($group:ident: $($($seg:ident)::+),* $(,)?) => {
+        fn $group(f: &mut dyn FnMut(super::BuiltinKind)) {
+            $(
+                f(super::BuiltinKind::of::<k8s_openapi::$($seg)::+>());
+            )*
+        }
+    };
+}
+
 /// `schema_for` of one type.
 #[cfg(test)]
 type SchemaFn = fn() -> Result<JsonSchemaProps, super::SchemaErrors>;
 
-use k8s_types;
+use {k8s_kinds, k8s_types};
 
+mod kinds;
 mod markers;
 mod overlay;
 mod types;
+
+pub use kinds::{BuiltinKind, BuiltinScope, builtin_kinds};
 
 /// The structural schema of the k8s-openapi type whose schemars name is
 /// `name` and whose schemars schema `json_schema` writes.
@@ -175,6 +190,12 @@ impl Expander<'_> {
     /// its references inlined and controller-gen's conventions applied.
     fn named(&mut self, cx: &mut SchemaCx, name: &str, schema: &Value) -> Value {
         if self.stack.iter().any(|n| n == name) {
+            if cx.embedded_object_meta() == EmbeddedObjectMeta::Full {
+                // A built-in kind's recursive type (a CRD's
+                // `JSONSchemaProps`): its value is kept unchecked below the
+                // first level.
+                return serde_json::json!({"x-kubernetes-preserve-unknown-fields": true});
+            }
             let mut cycle: Vec<&str> = self
                 .stack
                 .iter()
@@ -199,13 +220,13 @@ impl Expander<'_> {
         if let Some(known) = known(name) {
             return known;
         }
-        if name == OBJECT_META && !cx.generate_embedded_object_meta() {
+        if name == OBJECT_META && cx.embedded_object_meta() == EmbeddedObjectMeta::Bare {
             return serde_json::json!({"type": "object"});
         }
         self.stack.push(name.to_string());
         let mut value = self.node(cx, schema);
         self.stack.pop();
-        if name == OBJECT_META {
+        if name == OBJECT_META && cx.embedded_object_meta() == EmbeddedObjectMeta::Template {
             embedded_object_meta(&mut value);
         }
         if has_standard_metadata(schema) {

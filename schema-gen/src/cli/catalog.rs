@@ -1,0 +1,186 @@
+//! Where `validate` finds the admission of an object: the built-in kind of
+//! its `apiVersion` and `kind` (Kubernetes 1.35's, from k8s-openapi), else
+//! the CRD of the `--crd` files. A built-in kind wins over a CRD of the
+//! same group and kind, as in the API server, whose built-in APIs are
+//! served before the CRD handler is asked; `--version` (one CRD, named
+//! version) sends every object to that CRD. Each admission is prepared
+//! once, when its first object needs it, and shared by all threads.
+
+#[cfg(feature = "builtin-kinds")]
+use std::collections::HashMap;
+#[cfg(feature = "builtin-kinds")]
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use schema_core::KubeVersion;
+use schema_core::crd::catalog::{CrdCatalog, SelectError};
+use schema_core::object::admission::Admission;
+
+/// The CRDs and the built-in kinds.
+pub(super) struct Catalog {
+    crds: CrdCatalog,
+    builtins: Builtins,
+}
+
+/// Why an object has no admission.
+pub(super) enum RouteError {
+    /// No CRD or built-in kind has its group and kind (`missing`), or the
+    /// CRD has no such version.
+    Select {
+        /// What the selection said.
+        message: String,
+        /// Whether no kind matched at all (`--ignore-missing` skips it).
+        missing: bool,
+    },
+    /// The admission of its CRD version cannot be prepared.
+    Admission(String),
+}
+
+impl Catalog {
+    /// The catalog of `crds` and the built-in kinds, admitting as the API
+    /// server of `kube` does.
+    pub(super) fn new(crds: CrdCatalog, kube: KubeVersion) -> Self {
+        Catalog {
+            crds,
+            builtins: Builtins::new(kube),
+        }
+    }
+
+    /// The group/kinds of CRDs that a built-in kind shadows, with the
+    /// CRD's name.
+    pub(super) fn shadowed(&self) -> Vec<(String, String)> {
+        self.crds
+            .crds()
+            .filter_map(|crd| {
+                let spec = crd.spec.as_ref()?;
+                let group = spec.group.as_deref().unwrap_or("");
+                let kind = spec.names.as_ref()?.kind.as_deref()?;
+                self.builtins.has_group_kind(group, kind).then(|| {
+                    (
+                        crd.name().unwrap_or("").to_string(),
+                        format!("{group}/{kind}"),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// The admission of `object`: its built-in kind's, or that of its CRD
+    /// version (`version` overriding the object's).
+    pub(super) fn admission(
+        &self,
+        object: &Value,
+        version: Option<&str>,
+    ) -> Result<&Admission, RouteError> {
+        if version.is_none()
+            && let Some(found) = self.builtins.admission(object)
+        {
+            return found.map_err(|e| RouteError::Admission(e.clone()));
+        }
+        match self.crds.select(object, version) {
+            Ok(selection) => selection
+                .admission()
+                .map_err(|e| RouteError::Admission(e.to_string())),
+            Err(e) => Err(RouteError::Select {
+                missing: matches!(e, SelectError::NoCrd { .. }),
+                message: match e {
+                    SelectError::NoCrd { api_version, kind } if self.builtins.any() => format!(
+                        "no CustomResourceDefinition or built-in kind for apiVersion \
+                         {api_version:?}, kind {kind:?}"
+                    ),
+                    e => e.to_string(),
+                },
+            }),
+        }
+    }
+}
+
+/// The built-in kinds, by `apiVersion` and `kind`.
+#[cfg(feature = "builtin-kinds")]
+struct Builtins {
+    kinds: Vec<Builtin>,
+    by_type: HashMap<(&'static str, &'static str), usize>,
+    kube: KubeVersion,
+}
+
+/// One built-in kind and its admission, once prepared.
+#[cfg(feature = "builtin-kinds")]
+struct Builtin {
+    kind: schema_core::rust::k8s::BuiltinKind,
+    admission: OnceLock<Result<Admission, String>>,
+}
+
+#[cfg(feature = "builtin-kinds")]
+impl Builtins {
+    fn new(kube: KubeVersion) -> Self {
+        let kinds: Vec<Builtin> = schema_core::rust::k8s::builtin_kinds()
+            .into_iter()
+            .map(|kind| Builtin {
+                kind,
+                admission: OnceLock::new(),
+            })
+            .collect();
+        let by_type = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, b)| ((b.kind.api_version, b.kind.kind), i))
+            .collect();
+        Builtins {
+            kinds,
+            by_type,
+            kube,
+        }
+    }
+
+    fn any(&self) -> bool {
+        !self.kinds.is_empty()
+    }
+
+    fn has_group_kind(&self, group: &str, kind: &str) -> bool {
+        self.kinds
+            .iter()
+            .any(|b| b.kind.group == group && b.kind.kind == kind)
+    }
+
+    /// The admission of the built-in kind of `object`, or `None` when
+    /// it is of no built-in kind.
+    fn admission(&self, object: &Value) -> Option<Result<&Admission, &String>> {
+        let field = |k: &str| object.get(k).and_then(Value::as_str).unwrap_or("");
+        let &i = self.by_type.get(&(field("apiVersion"), field("kind")))?;
+        let builtin = &self.kinds[i];
+        let prepared = builtin.admission.get_or_init(|| {
+            let crd = builtin.kind.crd().map_err(|e| {
+                format!(
+                    "the schema of the built-in kind {} {} cannot be made: {e}",
+                    builtin.kind.api_version, builtin.kind.kind
+                )
+            })?;
+            Admission::for_crd_at(&crd, builtin.kind.version, self.kube).map_err(|e| e.to_string())
+        });
+        Some(prepared.as_ref())
+    }
+}
+
+/// No built-in kinds: this build leaves them out.
+#[cfg(not(feature = "builtin-kinds"))]
+struct Builtins;
+
+#[cfg(not(feature = "builtin-kinds"))]
+impl Builtins {
+    fn new(_kube: KubeVersion) -> Self {
+        Builtins
+    }
+
+    fn any(&self) -> bool {
+        false
+    }
+
+    fn has_group_kind(&self, _group: &str, _kind: &str) -> bool {
+        false
+    }
+
+    fn admission(&self, _object: &Value) -> Option<Result<&Admission, &String>> {
+        None
+    }
+}
