@@ -10,14 +10,10 @@ use std::io;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Stack for the worker thread: schema recursion is bounded by the
-/// decoder's depth limit, and this leaves ample room for it.
-const STACK_SIZE: usize = 256 * 1024 * 1024;
-
 fn main() {
     let worker = std::thread::Builder::new()
         .name("schema-gen".into())
-        .stack_size(STACK_SIZE)
+        .stack_size(schema_gen::cli::WORKER_STACK_SIZE)
         .spawn(|| {
             let stdin = io::stdin();
             let stdout = io::stdout();

@@ -26,6 +26,34 @@ pub enum DiagnosticsFormat {
     Json,
 }
 
+/// Output formats of `validate`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ValidateFormat {
+    /// Human-readable lines: errors on stdout, warnings, verdicts and the
+    /// summary on stderr.
+    Text,
+    /// One JSON document on stdout: each object as stored, its pruned
+    /// fields and errors; what was not validated; the counts.
+    Json,
+    /// JUnit XML on stdout (GitLab, Jenkins): a test suite per file, a test
+    /// case per object.
+    Junit,
+    /// SARIF 2.1.0 on stdout (GitHub code scanning): a result per problem,
+    /// with its rule, file, line and column.
+    Sarif,
+}
+
+/// When text output is colored.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
 /// Output formats of documents.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DocumentFormat {
@@ -193,10 +221,16 @@ pub enum Command {
         /// ratcheted into warnings.
         #[arg(long, value_name = "FILE")]
         old: Option<PathBuf>,
-        /// Output format; `json` gives each object as stored, its pruned
-        /// fields and its errors.
-        #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
-        output: DiagnosticsFormat,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = ValidateFormat::Text)]
+        output: ValidateFormat,
+        /// Files validated at once (default: one per core); the output
+        /// keeps the order of the files.
+        #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
+        /// Color in text output.
+        #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
         /// The Kubernetes release whose API server to reproduce, 1.30 to
         /// 1.37 (see the table in the README).
         #[command(flatten)]

@@ -37,6 +37,27 @@ pub const EXIT_ERRORS: i32 = 1;
 /// Exit code: the input could not be processed.
 pub const EXIT_UNPROCESSABLE: i32 = 2;
 
+/// The stack of a thread that expands or validates schemas: their
+/// recursion is bounded by the decoder's depth limit, and this leaves
+/// ample room for it (it is address space, taken as used).
+pub const WORKER_STACK_SIZE: usize = 256 * 1024 * 1024;
+
+/// The styling of text output on stdout and stderr for `--color`: `auto`
+/// colors a terminal unless `NO_COLOR` is set to anything but nothing.
+fn colors(choice: args::ColorChoice) -> validate::Colors {
+    use std::io::IsTerminal;
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let on = |terminal: bool| match choice {
+        args::ColorChoice::Always => true,
+        args::ColorChoice::Never => false,
+        args::ColorChoice::Auto => terminal && !no_color,
+    };
+    validate::Colors {
+        stdout: validate::Paint::new(on(std::io::stdout().is_terminal())),
+        stderr: validate::Paint::new(on(std::io::stderr().is_terminal())),
+    }
+}
+
 /// The streams a command reads and writes.
 struct Io<'a> {
     stdin: &'a mut dyn Read,
@@ -123,6 +144,8 @@ where
             strict,
             exclude,
             output,
+            jobs,
+            color,
             kube,
         } => validate::run(
             &schema,
@@ -136,7 +159,14 @@ where
                 strict,
                 exclude: &exclude,
             },
-            output,
+            validate::Output {
+                format: output,
+                colors: colors(color),
+                jobs: jobs.map_or_else(
+                    || std::thread::available_parallelism().map_or(1, usize::from),
+                    usize::from,
+                ),
+            },
             &mut io,
         ),
         Command::Lint {

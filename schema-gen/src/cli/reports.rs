@@ -270,6 +270,18 @@ pub(super) struct Summary {
 }
 
 impl Summary {
+    /// The counts of `tally`, in `seconds`.
+    pub(super) fn new(tally: super::validate::Tally, seconds: f64) -> Self {
+        Summary {
+            objects: tally.total(),
+            valid: tally.valid,
+            invalid: tally.invalid,
+            skipped: tally.skipped,
+            errors: tally.errors,
+            seconds,
+        }
+    }
+
     /// The closing line of text output.
     pub(super) fn line(&self) -> String {
         format!(
