@@ -1426,3 +1426,109 @@ fn validate_admits_built_in_kinds() {
          4 objects: 1 valid, 3 invalid, 0 skipped, 0 errors (T s)\n"
     );
 }
+
+/// Files validated on several threads print in the order given: the same
+/// output as one thread.
+#[test]
+fn validate_output_keeps_the_order_of_the_files_on_any_number_of_threads() {
+    let dir = tmp_dir("ordered");
+    for i in 0..40 {
+        let replicas = if i % 3 == 0 { "many" } else { "2" };
+        std::fs::write(
+            dir.join(format!("m{i:02}.yaml")),
+            format!(
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{i}}}\ndata: {{k: v}}\n---\n\
+                 apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {{name: s{i}}}\nspec:\n  replicas: {replicas}\n  selector: {{}}\n  template: {{}}\n"
+            ),
+        )
+        .unwrap();
+    }
+    let one = run(&["validate", "-j", "1", dir.to_str().unwrap()], None);
+    let two = run(&["validate", "-j", "2", dir.to_str().unwrap()], None);
+    let eight = run(&["validate", "--jobs", "8", dir.to_str().unwrap()], None);
+    assert_eq!(one.status.code(), Some(1), "{}", text(&one.stderr));
+    assert_eq!(text(&one.stdout).lines().count(), 14);
+    assert!(
+        untimed(&one.stderr)
+            .ends_with("80 objects: 66 valid, 14 invalid, 0 skipped, 0 errors (T s)\n")
+    );
+    for other in [&two, &eight] {
+        assert_eq!(other.status.code(), one.status.code());
+        assert_eq!(text(&other.stdout), text(&one.stdout));
+        assert_eq!(untimed(&other.stderr), untimed(&one.stderr));
+    }
+    let zero = run(&["validate", "-j", "0", dir.to_str().unwrap()], None);
+    assert_eq!(zero.status.code(), Some(2));
+}
+
+/// `--color always` styles the words that carry verdicts; `never` (and a
+/// pipe, with `auto`) leaves plain text.
+#[test]
+fn validate_colors_on_request_only() {
+    let doc = b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: 1}\n";
+    let always = run(&["validate", "--color", "always", "-"], Some(doc));
+    assert_eq!(
+        text(&always.stdout),
+        "<stdin>:4:8: \u{1b}[1;31merror\u{1b}[0m: data.k: Invalid value: \"integer\": data.k in body must be of type string: \"integer\"\n"
+    );
+    assert!(text(&always.stderr).contains("ConfigMap \"c\": \u{1b}[31minvalid (1 error)\u{1b}[0m"));
+    for plain in [
+        run(&["validate", "--color", "never", "-"], Some(doc)),
+        run(&["validate", "-"], Some(doc)),
+    ] {
+        assert!(!text(&plain.stdout).contains('\u{1b}'));
+        assert!(!text(&plain.stderr).contains('\u{1b}'));
+    }
+}
+
+/// `--version` names the Kubernetes releases reproduced; usage lines name
+/// the real alternatives.
+#[test]
+fn version_and_usage_lines() {
+    let out = run(&["--version"], None);
+    let oldest = schema_core::KubeVersion::OLDEST.minor();
+    let newest = schema_core::KubeVersion::NEWEST.minor();
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "schema-gen {} (Kubernetes 1.{oldest} to 1.{newest}; built-in kinds: Kubernetes 1.35)\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    let crd = examples().join("widget-crd.yaml");
+    let out = run(&["openapi", crd.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("Usage: schema-gen openapi <--v2|--v3> <FILE>"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["prune", "-"], Some(b"{}"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("Usage: schema-gen prune <--schema <SCHEMA>|--crd <FILE|DIR>>"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// `check` takes directories, as `validate` does.
+#[test]
+fn check_takes_directories() {
+    let dir = tmp_dir("check-dir");
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    std::fs::copy(
+        examples().join("widget-crd.yaml"),
+        dir.join("nested/widget.yaml"),
+    )
+    .unwrap();
+    let out = run(&["check", dir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "{}: ok (1 document)\n",
+            dir.join("nested/widget.yaml").display()
+        )
+    );
+}

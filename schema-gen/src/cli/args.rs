@@ -8,9 +8,21 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::lint::RuleSet;
 use schema_core::KubeVersion;
 
+/// `--version`: the release and the Kubernetes releases it reproduces
+/// (`--kube-version`), and whose built-in kinds `validate` knows.
+#[cfg(feature = "builtin-kinds")]
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (Kubernetes 1.30 to 1.37; built-in kinds: Kubernetes 1.35)"
+);
+/// `--version`: the release and the Kubernetes releases it reproduces
+/// (`--kube-version`).
+#[cfg(not(feature = "builtin-kinds"))]
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (Kubernetes 1.30 to 1.37)");
+
 /// Kubernetes structural schemas, offline.
 #[derive(Parser, Debug)]
-#[command(name = "schema-gen", version, about, long_about = None)]
+#[command(name = "schema-gen", version = VERSION, about, long_about = None)]
 pub struct Cli {
     /// The subcommand.
     #[command(subcommand)]
@@ -89,8 +101,10 @@ impl LintRuleSet {
 pub enum Command {
     /// Check CRDs or bare schemas exactly as the API server does on create.
     Check {
-        /// Files to check (`-` for stdin), YAML or JSON, one or more documents each.
-        #[arg(required = true)]
+        /// Files to check: files, directories (their `*.yaml`, `*.yml` and
+        /// `*.json` files, recursively) or `-` for stdin; YAML or JSON, one
+        /// or more documents each.
+        #[arg(required = true, value_name = "FILE|DIR")]
         files: Vec<PathBuf>,
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = DiagnosticsFormat::Text)]
@@ -112,11 +126,12 @@ pub enum Command {
     /// schema): one Swagger 2.0 document with `--v2`, the document of the
     /// group-version with `--v3` (a JSON object keyed by
     /// `apis/<group>/<version>` when the input spans several).
+    #[command(group(clap::ArgGroup::new("publish").required(true).args(["v2", "v3"])))]
     Openapi {
         /// The file (`-` for stdin).
         file: PathBuf,
         /// Publish OpenAPI v2 (Swagger 2.0).
-        #[arg(long, conflicts_with = "v3", required_unless_present = "v3")]
+        #[arg(long)]
         v2: bool,
         /// Publish OpenAPI v3.
         #[arg(long)]
@@ -131,6 +146,7 @@ pub enum Command {
     },
     /// Prune objects as the API server does before storing them: unknown
     /// fields removed, then nulls the schema neither allows nor defaults.
+    #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
     Prune {
         /// The schema to process objects with.
         #[command(flatten)]
@@ -163,6 +179,7 @@ pub enum Command {
     },
     /// Apply schema defaults to objects with the API server's defaulting
     /// algorithm.
+    #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
     Default {
         /// The schema to process objects with.
         #[command(flatten)]

@@ -11,23 +11,31 @@ use schema_core::model::wire::input::read_input_owned;
 
 use super::args::DiagnosticsFormat;
 use super::diagnostics::{at, plural, read_error_message};
-use super::input::{Loaded, display_name, load};
+use super::input::{Loaded, display_name, expand_inputs, load};
 use super::reports::{
     CheckError, CheckReport, CheckWarning, CheckedFile, FieldErrorReport, UnreadableDocument,
     json_text,
 };
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 
-/// Runs `check` on `files`.
+/// Runs `check` on `files` (files, directories, `-`).
 pub(super) fn run(
     files: &[PathBuf],
     output: DiagnosticsFormat,
     kube: KubeVersion,
     io: &mut Io<'_>,
 ) -> i32 {
+    let inputs = match expand_inputs(files) {
+        Ok(i) => i,
+        Err(msg) => {
+            let _ = writeln!(io.stderr, "error: {msg}");
+            return EXIT_UNPROCESSABLE;
+        }
+    };
     let mut exit = EXIT_OK;
     let mut report = CheckReport { files: Vec::new() };
-    for file in files {
+    for input in &inputs {
+        let file = &input.path;
         let checked = match load(file, io) {
             Ok(loaded) => check_file(loaded, output, kube, io, &mut exit),
             Err(msg) => {
