@@ -1532,3 +1532,23 @@ fn check_takes_directories() {
         )
     );
 }
+
+/// A directory's hidden entries (`.github`, `.git`) are not read: they
+/// hold workflow files and the like, not manifests.
+#[test]
+fn validate_passes_over_hidden_entries_of_directories() {
+    let dir = tmp_dir("hidden");
+    std::fs::create_dir_all(dir.join(".github/workflows")).unwrap();
+    std::fs::write(dir.join(".github/workflows/ci.yml"), "on: push\njobs: {}\n").unwrap();
+    std::fs::write(dir.join(".hidden.yaml"), "on: push\n").unwrap();
+    std::fs::write(
+        dir.join("cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n",
+    )
+    .unwrap();
+    let out = run(&["validate", dir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        untimed(&out.stderr).ends_with("1 object: 1 valid, 0 invalid, 0 skipped, 0 errors (T s)\n")
+    );
+}

@@ -87,7 +87,8 @@ pub(super) fn exclusions(globs: &[String]) -> Result<GlobSet, String> {
 }
 
 /// `paths` with each directory replaced by its `*.yaml`, `*.yml` and
-/// `*.json` files, recursively, in path order, without those whose path
+/// `*.json` files, recursively (hidden files and directories, `.git` or
+/// `.github`, left out), in path order, without those whose path
 /// below the directory `exclude` matches (`charts/**`, `*.json`: `*` also
 /// matches `/`); or the message saying why a directory cannot be read.
 pub(super) fn expand_inputs_excluding(
@@ -112,6 +113,12 @@ pub(super) fn expand_inputs_excluding(
                 let p = entry
                     .map_err(|e| format!("{}: cannot read the directory: {e}", dir.display()))?
                     .path();
+                // Hidden entries (`.git`, `.github`) hold no manifests.
+                if p.file_name()
+                    .is_some_and(|n| n.as_encoded_bytes().starts_with(b"."))
+                {
+                    continue;
+                }
                 if p.is_dir() {
                     dirs.push(p);
                 } else if p
