@@ -1404,26 +1404,31 @@ fn completions_complete_subcommands_in_bash() {
 /// are admitted against the kind's schema, with its list semantics.
 #[test]
 fn validate_admits_built_in_kinds() {
-    let manifests = b"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: three\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - {name: web, image: nginx, bogus: 1}\n\
+    let manifests = b"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 3\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - {name: web, image: nginx, bogus: 1}\n\
 ---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: empty}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {}\n\
 ---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {mode: fast}\n\
----\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  ports:\n  - {port: 80, protocol: TCP}\n  - {port: 80, protocol: TCP}\n";
+---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  ports:\n  - {port: 80, protocol: TCP}\n  - {port: 80, protocol: TCP}\n\
+---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: typo}\nspec:\n  replicas: three\n  selector: {matchLabels: {app: web}}\n  template:\n    spec:\n      containers:\n      - {name: web, image: nginx, bogus: 1}\n";
     let out = run(&["validate", "--strict", "-"], Some(manifests));
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // A value of the wrong type keeps a built-in object from decoding into
+    // its Go type: the server rejects the request with the decoder's
+    // message and checks nothing else.
     assert_eq!(
         text(&out.stdout),
         "<stdin>:11:35: error: unknown field \"spec.template.spec.containers[0].bogus\"\n\
-         <stdin>:5:3: error: spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"\n\
          <stdin>:20:5: error: spec.template.spec.containers: Required value\n\
-         <stdin>:33:5: error: spec.ports[1]: Duplicate value: {\"port\":80,\"protocol\":\"TCP\"}\n"
+         <stdin>:33:5: error: spec.ports[1]: Duplicate value: {\"port\":80,\"protocol\":\"TCP\"}\n\
+         <stdin>:34:1: error: Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32\n"
     );
     assert_eq!(
         untimed(&out.stderr),
-        "<stdin>:1:1: Deployment \"web\": invalid (2 errors)\n\
+        "<stdin>:1:1: Deployment \"web\": invalid (1 error)\n\
          <stdin>:12:1: Deployment \"empty\": invalid (1 error)\n\
          <stdin>:21:1: ConfigMap \"settings\": valid\n\
          <stdin>:26:1: Service \"web\": invalid (1 error)\n\
-         4 objects: 1 valid, 3 invalid, 0 skipped, 0 errors (T s)\n"
+         <stdin>:34:1: Deployment \"typo\": rejected\n\
+         5 objects: 1 valid, 4 invalid, 0 skipped, 0 errors (T s)\n"
     );
 }
 
@@ -1469,9 +1474,9 @@ fn validate_colors_on_request_only() {
     let always = run(&["validate", "--color", "always", "-"], Some(doc));
     assert_eq!(
         text(&always.stdout),
-        "<stdin>:4:8: \u{1b}[1;31merror\u{1b}[0m: data.k: Invalid value: \"integer\": data.k in body must be of type string: \"integer\"\n"
+        "<stdin>:1:1: \u{1b}[1;31merror\u{1b}[0m: ConfigMap in version \"v1\" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string\n"
     );
-    assert!(text(&always.stderr).contains("ConfigMap \"c\": \u{1b}[31minvalid (1 error)\u{1b}[0m"));
+    assert!(text(&always.stderr).contains("ConfigMap \"c\": \u{1b}[31mrejected\u{1b}[0m"));
     for plain in [
         run(&["validate", "--color", "never", "-"], Some(doc)),
         run(&["validate", "-"], Some(doc)),

@@ -96,6 +96,20 @@ impl Catalog {
     }
 }
 
+impl Catalog {
+    /// For an object of a built-in kind (`version` not given), the API
+    /// server's answer when a value of the wrong JSON type keeps it from
+    /// decoding into its Go type ([`GoType::decode_error`]).
+    ///
+    /// [`GoType::decode_error`]: schema_core::rust::k8s::GoType::decode_error
+    pub(super) fn decode_error(&self, object: &Value, version: Option<&str>) -> Option<String> {
+        if version.is_some() {
+            return None;
+        }
+        self.builtins.decode_error(object)
+    }
+}
+
 /// The built-in kinds, by `apiVersion` and `kind`.
 #[cfg(feature = "builtin-kinds")]
 struct Builtins {
@@ -109,6 +123,8 @@ struct Builtins {
 struct Builtin {
     kind: schema_core::rust::k8s::BuiltinKind,
     admission: OnceLock<Result<Admission, String>>,
+    /// Its Go type, to find where an object does not decode.
+    go_type: OnceLock<schema_core::rust::k8s::GoType>,
 }
 
 #[cfg(feature = "builtin-kinds")]
@@ -119,6 +135,7 @@ impl Builtins {
             .map(|kind| Builtin {
                 kind,
                 admission: OnceLock::new(),
+                go_type: OnceLock::new(),
             })
             .collect();
         let by_type = kinds
@@ -143,12 +160,25 @@ impl Builtins {
             .any(|b| b.kind.group == group && b.kind.kind == kind)
     }
 
+    /// The built-in kind of `object`.
+    fn kind_of(&self, object: &Value) -> Option<&Builtin> {
+        let field = |k: &str| object.get(k).and_then(Value::as_str).unwrap_or("");
+        let &i = self.by_type.get(&(field("apiVersion"), field("kind")))?;
+        Some(&self.kinds[i])
+    }
+
+    fn decode_error(&self, object: &Value) -> Option<String> {
+        let builtin = self.kind_of(object)?;
+        builtin
+            .go_type
+            .get_or_init(|| builtin.kind.go_type())
+            .decode_error(object)
+    }
+
     /// The admission of the built-in kind of `object`, or `None` when
     /// it is of no built-in kind.
     fn admission(&self, object: &Value) -> Option<Result<&Admission, &String>> {
-        let field = |k: &str| object.get(k).and_then(Value::as_str).unwrap_or("");
-        let &i = self.by_type.get(&(field("apiVersion"), field("kind")))?;
-        let builtin = &self.kinds[i];
+        let builtin = self.kind_of(object)?;
         let prepared = builtin.admission.get_or_init(|| {
             let crd = builtin.kind.crd().map_err(|e| {
                 format!(
@@ -181,6 +211,10 @@ impl Builtins {
     }
 
     fn admission(&self, _object: &Value) -> Option<Result<&Admission, &String>> {
+        None
+    }
+
+    fn decode_error(&self, _object: &Value) -> Option<String> {
         None
     }
 }

@@ -4,6 +4,12 @@
 //! selects, with its structural schema and a CRD that stands for it, so
 //! that its objects are admitted as a custom resource of that schema is.
 
+use std::borrow::Cow;
+
+use schemars::generate::SchemaSettings;
+use schemars::{Schema, SchemaGenerator};
+use serde_json::{Map, Value};
+
 use crate::model::wire::{
     CrdNames, CrdSpec, CrdSubresources, CrdVersion, CustomResourceDefinition,
     CustomResourceValidation, JsonSchemaProps,
@@ -38,6 +44,10 @@ pub struct BuiltinKind {
     /// Where its objects live.
     pub scope: BuiltinScope,
     schema: fn() -> Result<JsonSchemaProps, SchemaErrors>,
+    /// k8s-openapi's reflection of the Go type: its definition's name
+    /// and schema (with `$ref`s to the other definitions).
+    schema_name: fn() -> Cow<'static, str>,
+    json_schema: fn(&mut SchemaGenerator) -> Schema,
 }
 
 impl std::fmt::Debug for BuiltinKind {
@@ -72,7 +82,7 @@ impl BuiltinKind {
     /// The kind of the k8s-openapi resource type `T`.
     pub(super) fn of<T>() -> Self
     where
-        T: k8s_openapi::Resource + StructuralSchema,
+        T: k8s_openapi::Resource + StructuralSchema + schemars::JsonSchema,
         T::Scope: ScopeOf,
     {
         BuiltinKind {
@@ -83,6 +93,24 @@ impl BuiltinKind {
             plural: T::URL_PATH_SEGMENT,
             scope: <T::Scope as ScopeOf>::SCOPE,
             schema: schema_of::<T>,
+            schema_name: <T as schemars::JsonSchema>::schema_name,
+            json_schema: <T as schemars::JsonSchema>::json_schema,
+        }
+    }
+
+    /// The kind's Go type as k8s-openapi reflects it, to tell where an
+    /// object fails to decode into it ([`GoType::decode_error`]). Made
+    /// anew on each call: keep it.
+    #[must_use]
+    pub fn go_type(&self) -> GoType {
+        let mut generator = SchemaGenerator::new(SchemaSettings::draft2020_12());
+        let root = (self.json_schema)(&mut generator).to_value();
+        GoType {
+            kind: self.kind,
+            version: self.version,
+            name: (self.schema_name)().into_owned(),
+            root,
+            defs: generator.take_definitions(false),
         }
     }
 
@@ -162,6 +190,223 @@ impl BuiltinKind {
             }),
             ..CustomResourceDefinition::default()
         })
+    }
+}
+
+/// A built-in kind's Go type, from k8s-openapi's reflection of it.
+pub struct GoType {
+    kind: &'static str,
+    version: &'static str,
+    /// The definition's name (`io.k8s.api.apps.v1.Deployment`).
+    name: String,
+    root: Value,
+    defs: Map<String, Value>,
+}
+
+/// Where an object first fails to decode.
+struct Mismatch {
+    /// The innermost Go struct holding the field.
+    holder: String,
+    /// The JSON field names down to it.
+    path: String,
+    /// The JSON value's kind as encoding/json names it (`string`,
+    /// `number 1.5`).
+    json: String,
+    /// The Go type it does not decode into.
+    go_type: String,
+}
+
+impl GoType {
+    /// What the API server answers when `object` does not decode into the
+    /// kind's Go type because a value has the wrong JSON type: the request
+    /// is rejected before any validation, with encoding/json's message
+    /// (the first such value in document order, the decoder's) wrapped as
+    /// the API server wraps a decoding error: `Deployment in version "v1"
+    /// cannot be handled as a Deployment: json: cannot unmarshal string
+    /// into Go struct field DeploymentSpec.spec.replicas of type int32`.
+    /// The Go struct is the innermost one holding the field, the path its
+    /// JSON field names (without list indexes or map keys), the type the
+    /// field's (a pointer's element type). Values of types with a decoder
+    /// of their own (quantities, int-or-strings, times, raw JSON) are not
+    /// looked into; unknown fields are passed over.
+    #[must_use]
+    pub fn decode_error(&self, object: &Value) -> Option<String> {
+        let mut names = Vec::new();
+        let holder = go_name(&self.name).1;
+        let m = self.first_mismatch(&self.root, object, holder, &mut names)?;
+        Some(format!(
+            "{kind} in version {version:?} cannot be handled as a {kind}: json: cannot unmarshal \
+             {json} into Go struct field {holder}.{path} of type {go_type}",
+            kind = self.kind,
+            version = self.version,
+            json = m.json,
+            holder = m.holder,
+            path = m.path,
+            go_type = m.go_type,
+        ))
+    }
+
+    /// The first value below `node`'s `value` that does not decode, with
+    /// `holder` the struct holding it and `names` the field names so far.
+    fn first_mismatch(
+        &self,
+        node: &Value,
+        value: &Value,
+        holder: &str,
+        names: &mut Vec<String>,
+    ) -> Option<Mismatch> {
+        if value.is_null() {
+            return None;
+        }
+        // The root is the kind's own struct, reflected inline.
+        if !names.is_empty() {
+            let go = go_type(node, &self.defs)?;
+            if let Some(json) = misfit(value, &go) {
+                return Some(Mismatch {
+                    holder: holder.to_string(),
+                    path: names.join("."),
+                    json,
+                    go_type: go,
+                });
+            }
+        }
+        let (schema, def) = resolve(node, &self.defs)?;
+        match (element_kind(schema), value) {
+            (Kind::Struct, Value::Object(fields)) => {
+                let holder = def.as_deref().map_or(holder, |d| go_name(d).1);
+                let properties = schema.get("properties")?;
+                fields.iter().find_map(|(key, v)| {
+                    let p = properties.get(key)?;
+                    names.push(key.clone());
+                    let found = self.first_mismatch(p, v, holder, names);
+                    names.pop();
+                    found
+                })
+            }
+            (Kind::Map, Value::Object(entries)) => {
+                let values = schema.get("additionalProperties")?;
+                entries
+                    .values()
+                    .find_map(|v| self.first_mismatch(values, v, holder, names))
+            }
+            (Kind::List, Value::Array(items)) => {
+                let item = schema.get("items")?;
+                items
+                    .iter()
+                    .find_map(|v| self.first_mismatch(item, v, holder, names))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// How encoding/json names `value` when it does not decode into the Go
+/// type `go` (`string`, `number 1.5`), or `None` when it does.
+fn misfit(value: &Value, go: &str) -> Option<String> {
+    let is_int = go.starts_with("int");
+    let fits = match value {
+        Value::Null => true,
+        Value::String(_) => go == "string",
+        Value::Bool(_) => go == "bool",
+        Value::Array(_) => go.starts_with("[]"),
+        Value::Object(_) => go.starts_with("map[") || (!go.starts_with("[]") && go.contains('.')),
+        Value::Number(n) if is_int => match go {
+            "int32" => n.as_i64().is_some_and(|i| i32::try_from(i).is_ok()),
+            _ => n.is_i64(),
+        },
+        Value::Number(_) => go.starts_with("float"),
+    };
+    if fits {
+        return None;
+    }
+    Some(match value {
+        Value::String(_) => "string".into(),
+        Value::Bool(_) => "bool".into(),
+        Value::Array(_) => "array".into(),
+        Value::Object(_) => "object".into(),
+        // encoding/json quotes the literal when it is a number that does
+        // not fit the integer type.
+        Value::Number(n) if is_int => format!("number {n}"),
+        _ => "number".into(),
+    })
+}
+
+/// What a reflected schema node decodes into.
+enum Kind {
+    /// A Go struct: an object with properties.
+    Struct,
+    /// A slice.
+    List,
+    /// A map.
+    Map,
+    /// A scalar, or a type with a decoder of its own.
+    Other,
+}
+
+fn element_kind(schema: &Value) -> Kind {
+    match schema.get("type").and_then(Value::as_str) {
+        Some("array") => Kind::List,
+        Some("object") if schema.get("properties").is_some() => Kind::Struct,
+        Some("object")
+            if schema
+                .get("additionalProperties")
+                .is_some_and(Value::is_object) =>
+        {
+            Kind::Map
+        }
+        _ => Kind::Other,
+    }
+}
+
+/// `node` with its `$ref` followed: the schema and, for a definition, its
+/// name.
+fn resolve<'v>(
+    node: &'v Value,
+    defs: &'v Map<String, Value>,
+) -> Option<(&'v Value, Option<String>)> {
+    match node.get("$ref").and_then(Value::as_str) {
+        Some(reference) => {
+            let name = super::def_name(reference)?;
+            Some((defs.get(&name)?, Some(name)))
+        }
+        None => Some((node, None)),
+    }
+}
+
+/// `io.k8s.api.apps.v1.DeploymentSpec` → (`v1`, `DeploymentSpec`): the
+/// Go package's name and the type's.
+fn go_name(def: &str) -> (&str, &str) {
+    let mut parts = def.rsplit('.');
+    let name = parts.next().unwrap_or(def);
+    (parts.next().unwrap_or(""), name)
+}
+
+/// The Go type a reflected schema node decodes into, as `reflect.Type`
+/// prints it (`int32`, `[]v1.Container`, `map[string]string`,
+/// `v1.PodSpec`); `None` for a type with a decoder of its own.
+fn go_type(node: &Value, defs: &Map<String, Value>) -> Option<String> {
+    let (schema, def) = resolve(node, defs)?;
+    let format = schema.get("format").and_then(Value::as_str);
+    match (element_kind(schema), def) {
+        (Kind::Struct, Some(def)) => {
+            let (package, name) = go_name(&def);
+            Some(format!("{package}.{name}"))
+        }
+        (Kind::List, None) => Some(format!("[]{}", go_type(schema.get("items")?, defs)?)),
+        (Kind::Map, None) => Some(format!(
+            "map[string]{}",
+            go_type(schema.get("additionalProperties")?, defs)?
+        )),
+        (Kind::Other, None) => match (schema.get("type").and_then(Value::as_str)?, format) {
+            ("integer", Some("int32")) => Some("int32".into()),
+            ("integer", Some("int64")) => Some("int64".into()),
+            ("number", Some("double")) => Some("float64".into()),
+            ("boolean", _) => Some("bool".into()),
+            ("string", Some("byte")) => Some("[]uint8".into()),
+            ("string", None) => Some("string".into()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -248,6 +493,78 @@ mod tests {
             assert!(
                 meta["properties"].get(field).is_some(),
                 "no {field}: {meta}"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod decode_tests {
+    use super::*;
+
+    fn decode_error(api_version: &str, kind: &str, object: Value) -> Option<String> {
+        builtin_kinds()
+            .into_iter()
+            .find(|k| k.api_version == api_version && k.kind == kind)
+            .unwrap()
+            .go_type()
+            .decode_error(&object)
+    }
+
+    /// encoding/json's messages, with the innermost struct, the JSON field
+    /// names and the Go type; the first mismatch in document order.
+    #[test]
+    fn wrong_json_types_are_decoding_errors() {
+        let prefix = "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal";
+        let cases = [
+            (
+                serde_json::json!({"spec": {"replicas": "three"}}),
+                "string into Go struct field DeploymentSpec.spec.replicas of type int32",
+            ),
+            (
+                serde_json::json!({"spec": {"replicas": 1.5}}),
+                "number 1.5 into Go struct field DeploymentSpec.spec.replicas of type int32",
+            ),
+            (
+                serde_json::json!({"spec": {"replicas": 3_000_000_000_u64}}),
+                "number 3000000000 into Go struct field DeploymentSpec.spec.replicas of type int32",
+            ),
+            (
+                serde_json::json!({"metadata": {"labels": {"a": 1}}}),
+                "number into Go struct field ObjectMeta.metadata.labels of type string",
+            ),
+            (
+                serde_json::json!({"spec": {"template": {"spec": {"containers": {"name": "x"}}}}}),
+                "object into Go struct field PodSpec.spec.template.spec.containers of type []v1.Container",
+            ),
+            (
+                serde_json::json!({"spec": {"template": {"spec": {"containers": [{"name": "x", "ports": [{"containerPort": "80"}]}]}}, "replicas": "x"}}),
+                "string into Go struct field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32",
+            ),
+            (
+                serde_json::json!({"spec": [1]}),
+                "array into Go struct field Deployment.spec of type v1.DeploymentSpec",
+            ),
+        ];
+        for (object, want) in cases {
+            assert_eq!(
+                decode_error("apps/v1", "Deployment", object.clone()),
+                Some(format!("{prefix} {want}")),
+                "{object}"
+            );
+        }
+        // What decodes: right types, nulls, unknown fields, and values of
+        // types with decoders of their own (their messages are not
+        // modelled).
+        for object in [
+            serde_json::json!({"spec": {"replicas": 2, "paused": null, "bogus": [1]}}),
+            serde_json::json!({"spec": {"template": {"spec": {"containers": [{"name": "x", "resources": {"limits": {"cpu": 1}}, "ports": [{"containerPort": 80}]}]}}}}),
+            serde_json::json!({"spec": {"strategy": {"rollingUpdate": {"maxSurge": true}}}}),
+        ] {
+            assert_eq!(
+                decode_error("apps/v1", "Deployment", object.clone()),
+                None,
+                "{object}"
             );
         }
     }

@@ -130,9 +130,22 @@ impl Admitter<'_> {
                 }
             }
         };
-        let admitted = match old {
-            Some(o) => update_as_applied(admission, unit.value, o),
-            None => admission.create(unit.value),
+        let undecodable = match self.admissions {
+            Admissions::Catalog(catalog) => catalog.decode_error(&unit.value, self.options.version),
+            Admissions::Bare(_) => None,
+        };
+        let admitted = match (undecodable, old) {
+            // The request does not decode: nothing else is checked.
+            (Some(rejected), _) => Admitted {
+                object: unit.value,
+                pruned: Vec::new(),
+                errors: Vec::new(),
+                ratcheted: Vec::new(),
+                warnings: Vec::new(),
+                rejected: Some(rejected),
+            },
+            (None, Some(o)) => update_as_applied(admission, unit.value, o),
+            (None, None) => admission.create(unit.value),
         };
         self.admitted(
             name, doc, &unit.base, unit.start, label, type_name, admitted,
