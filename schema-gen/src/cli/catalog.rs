@@ -17,6 +17,20 @@ use schema_core::KubeVersion;
 use schema_core::crd::catalog::{CrdCatalog, SelectError};
 use schema_core::object::admission::Admission;
 
+/// Why an object of a built-in kind does not decode.
+#[cfg(feature = "builtin-kinds")]
+pub(super) use schema_core::rust::k8s::DecodeError;
+
+/// Why an object of a built-in kind does not decode (none without the
+/// built-in kinds).
+#[cfg(not(feature = "builtin-kinds"))]
+pub(super) struct DecodeError {
+    /// The value that does not decode.
+    pub(super) field: schema_core::model::field::Path,
+    /// The API server's message.
+    pub(super) message: String,
+}
+
 /// The CRDs and the built-in kinds.
 pub(super) struct Catalog {
     crds: CrdCatalog,
@@ -102,7 +116,11 @@ impl Catalog {
     /// decoding into its Go type ([`GoType::decode_error`]).
     ///
     /// [`GoType::decode_error`]: schema_core::rust::k8s::GoType::decode_error
-    pub(super) fn decode_error(&self, object: &Value, version: Option<&str>) -> Option<String> {
+    pub(super) fn decode_error(
+        &self,
+        object: &Value,
+        version: Option<&str>,
+    ) -> Option<DecodeError> {
         if version.is_some() {
             return None;
         }
@@ -167,7 +185,7 @@ impl Builtins {
         Some(&self.kinds[i])
     }
 
-    fn decode_error(&self, object: &Value) -> Option<String> {
+    fn decode_error(&self, object: &Value) -> Option<DecodeError> {
         let builtin = self.kind_of(object)?;
         builtin
             .go_type
@@ -214,7 +232,7 @@ impl Builtins {
         None
     }
 
-    fn decode_error(&self, _object: &Value) -> Option<String> {
+    fn decode_error(&self, _object: &Value) -> Option<DecodeError> {
         None
     }
 }

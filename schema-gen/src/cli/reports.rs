@@ -263,8 +263,10 @@ pub(super) struct Summary {
     pub(super) invalid: usize,
     /// Left out on request.
     pub(super) skipped: usize,
-    /// Not validated: no CRD version for it, or a file that cannot be read.
+    /// Not validated: no schema for it, or its schema cannot be used.
     pub(super) errors: usize,
+    /// Files that cannot be read or parsed.
+    pub(super) unreadable_files: usize,
     /// Wall time.
     pub(super) seconds: f64,
 }
@@ -273,19 +275,25 @@ impl Summary {
     /// The counts of `tally`, in `seconds`.
     pub(super) fn new(tally: super::validate::Tally, seconds: f64) -> Self {
         Summary {
-            objects: tally.total(),
+            objects: tally.objects(),
             valid: tally.valid,
             invalid: tally.invalid,
             skipped: tally.skipped,
             errors: tally.errors,
+            unreadable_files: tally.unreadable,
             seconds,
         }
     }
 
     /// The closing line of text output.
     pub(super) fn line(&self) -> String {
+        let unreadable = match self.unreadable_files {
+            0 => String::new(),
+            1 => "; 1 file could not be read".to_string(),
+            n => format!("; {n} files could not be read"),
+        };
         format!(
-            "{} object{}: {} valid, {} invalid, {} skipped, {} error{} ({:.2} s)",
+            "{} object{}: {} valid, {} invalid, {} skipped, {} error{}{unreadable} ({:.2} s)",
             self.objects,
             if self.objects == 1 { "" } else { "s" },
             self.valid,

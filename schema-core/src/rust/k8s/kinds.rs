@@ -10,6 +10,8 @@ use schemars::generate::SchemaSettings;
 use schemars::{Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
+use crate::model::field::Path;
+
 use crate::model::wire::{
     CrdNames, CrdSpec, CrdSubresources, CrdVersion, CustomResourceDefinition,
     CustomResourceValidation, JsonSchemaProps,
@@ -203,8 +205,19 @@ pub struct GoType {
     defs: Map<String, Value>,
 }
 
+/// Why an object does not decode into its kind's Go type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    /// The value that does not decode (`spec.template.spec.containers[0].ports[0].containerPort`).
+    pub field: Path,
+    /// The API server's message.
+    pub message: String,
+}
+
 /// Where an object first fails to decode.
 struct Mismatch {
+    /// The value's place, list indexes and map keys included.
+    field: Path,
     /// The innermost Go struct holding the field.
     holder: String,
     /// The JSON field names down to it.
@@ -230,11 +243,11 @@ impl GoType {
     /// of their own (quantities, int-or-strings, times, raw JSON) are not
     /// looked into; unknown fields are passed over.
     #[must_use]
-    pub fn decode_error(&self, object: &Value) -> Option<String> {
+    pub fn decode_error(&self, object: &Value) -> Option<DecodeError> {
         let mut names = Vec::new();
         let holder = go_name(&self.name).1;
-        let m = self.first_mismatch(&self.root, object, holder, &mut names)?;
-        Some(format!(
+        let m = self.first_mismatch(&self.root, object, holder, &mut names, &Path::root())?;
+        let message = format!(
             "{kind} in version {version:?} cannot be handled as a {kind}: json: cannot unmarshal \
              {json} into Go struct field {holder}.{path} of type {go_type}",
             kind = self.kind,
@@ -243,7 +256,11 @@ impl GoType {
             holder = m.holder,
             path = m.path,
             go_type = m.go_type,
-        ))
+        );
+        Some(DecodeError {
+            field: m.field,
+            message,
+        })
     }
 
     /// The first value below `node`'s `value` that does not decode, with
@@ -254,6 +271,7 @@ impl GoType {
         value: &Value,
         holder: &str,
         names: &mut Vec<String>,
+        at: &Path,
     ) -> Option<Mismatch> {
         if value.is_null() {
             return None;
@@ -263,6 +281,7 @@ impl GoType {
             let go = go_type(node, &self.defs)?;
             if let Some(json) = misfit(value, &go) {
                 return Some(Mismatch {
+                    field: at.clone(),
                     holder: holder.to_string(),
                     path: names.join("."),
                     json,
@@ -278,7 +297,7 @@ impl GoType {
                 fields.iter().find_map(|(key, v)| {
                     let p = properties.get(key)?;
                     names.push(key.clone());
-                    let found = self.first_mismatch(p, v, holder, names);
+                    let found = self.first_mismatch(p, v, holder, names, &at.child(key));
                     names.pop();
                     found
                 })
@@ -286,14 +305,15 @@ impl GoType {
             (Kind::Map, Value::Object(entries)) => {
                 let values = schema.get("additionalProperties")?;
                 entries
-                    .values()
-                    .find_map(|v| self.first_mismatch(values, v, holder, names))
+                    .iter()
+                    .find_map(|(k, v)| self.first_mismatch(values, v, holder, names, &at.key(k)))
             }
             (Kind::List, Value::Array(items)) => {
                 let item = schema.get("items")?;
                 items
                     .iter()
-                    .find_map(|v| self.first_mismatch(item, v, holder, names))
+                    .enumerate()
+                    .find_map(|(i, v)| self.first_mismatch(item, v, holder, names, &at.index(i)))
             }
             _ => None,
         }
@@ -502,7 +522,7 @@ mod tests {
 mod decode_tests {
     use super::*;
 
-    fn decode_error(api_version: &str, kind: &str, object: Value) -> Option<String> {
+    fn decode_error(api_version: &str, kind: &str, object: Value) -> Option<DecodeError> {
         builtin_kinds()
             .into_iter()
             .find(|k| k.api_version == api_version && k.kind == kind)
@@ -548,7 +568,7 @@ mod decode_tests {
         ];
         for (object, want) in cases {
             assert_eq!(
-                decode_error("apps/v1", "Deployment", object.clone()),
+                decode_error("apps/v1", "Deployment", object.clone()).map(|e| e.message),
                 Some(format!("{prefix} {want}")),
                 "{object}"
             );
@@ -556,6 +576,16 @@ mod decode_tests {
         // What decodes: right types, nulls, unknown fields, and values of
         // types with decoders of their own (their messages are not
         // modelled).
+        let e = decode_error(
+            "apps/v1",
+            "Deployment",
+            serde_json::json!({"spec": {"template": {"spec": {"containers": [{}, {"ports": [{"containerPort": "80"}]}]}}}}),
+        )
+        .unwrap();
+        assert_eq!(
+            e.field.to_string(),
+            "spec.template.spec.containers[1].ports[0].containerPort"
+        );
         for object in [
             serde_json::json!({"spec": {"replicas": 2, "paused": null, "bogus": [1]}}),
             serde_json::json!({"spec": {"template": {"spec": {"containers": [{"name": "x", "resources": {"limits": {"cpu": 1}}, "ports": [{"containerPort": 80}]}]}}}}),

@@ -150,7 +150,7 @@ mod markers;
 mod overlay;
 mod types;
 
-pub use kinds::{BuiltinKind, BuiltinScope, GoType, builtin_kinds};
+pub use kinds::{BuiltinKind, BuiltinScope, DecodeError, GoType, builtin_kinds};
 
 /// The structural schema of the k8s-openapi type whose schemars name is
 /// `name` and whose schemars schema `json_schema` writes.

@@ -101,7 +101,7 @@ impl Admitter<'_> {
         };
         if self.options.skips(&unit.value) {
             return not_admitted(
-                Verdict::Skipped("skipped".to_string()),
+                Verdict::Skipped("skipped (--skip)".to_string()),
                 "Skipped",
                 format!("{label}: skipped (--skip)"),
             );
@@ -134,36 +134,41 @@ impl Admitter<'_> {
             Admissions::Catalog(catalog) => catalog.decode_error(&unit.value, self.options.version),
             Admissions::Bare(_) => None,
         };
+        let rejected_at = undecodable
+            .as_ref()
+            .map(|e| locate_field(doc, &unit.base, &e.field));
         let admitted = match (undecodable, old) {
             // The request does not decode: nothing else is checked.
-            (Some(rejected), _) => Admitted {
+            (Some(e), _) => Admitted {
                 object: unit.value,
                 pruned: Vec::new(),
                 errors: Vec::new(),
                 ratcheted: Vec::new(),
                 warnings: Vec::new(),
-                rejected: Some(rejected),
+                rejected: Some(e.message),
             },
             (None, Some(o)) => update_as_applied(admission, unit.value, o),
             (None, None) => admission.create(unit.value),
         };
-        self.admitted(
-            name, doc, &unit.base, unit.start, label, type_name, admitted,
-        )
+        let at = Placed {
+            doc,
+            base: &unit.base,
+            start: unit.start,
+            rejected_at: rejected_at.unwrap_or(unit.start),
+        };
+        self.admitted(name, &at, label, type_name, admitted)
     }
 
     /// The record of an admitted object.
-    #[allow(clippy::too_many_arguments)]
     fn admitted(
         &self,
         name: &str,
-        doc: &Document,
-        base: &[PathSegment],
-        start: Location,
+        at: &Placed<'_>,
         label: String,
         type_name: String,
         admitted: Admitted,
     ) -> ObjectRecord {
+        let (doc, base, start) = (at.doc, at.base, at.start);
         let strict = self.options.strict;
         let mut findings = Vec::new();
         let mut errors = Vec::new();
@@ -223,7 +228,7 @@ impl Admitter<'_> {
                 severity: Severity::Error,
                 rule: "Rejected",
                 field: None,
-                location: start,
+                location: at.rejected_at,
                 message: r.clone(),
             });
         }
@@ -255,6 +260,19 @@ impl Admitter<'_> {
     }
 }
 
+/// Where an admitted object is in its file.
+struct Placed<'d> {
+    /// Its document.
+    doc: &'d Document,
+    /// Where it is in the document.
+    base: &'d [PathSegment],
+    /// Where it starts.
+    start: Location,
+    /// Where the reason for a rejection is: the value that does not
+    /// decode, else the start.
+    rejected_at: Location,
+}
+
 /// The documents of the file `name`, or the finding saying why it cannot
 /// be parsed.
 pub(super) fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Document>, Finding> {
@@ -263,8 +281,8 @@ pub(super) fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Document>, Finding> 
             severity: Severity::Error,
             rule: "Unreadable",
             field: None,
-            location: Location { line: 1, column: 1 },
-            message: format!("{name}: no YAML or JSON document found"),
+            location: WHOLE_FILE,
+            message: "no YAML or JSON document found".to_string(),
         }),
         Ok(docs) => Ok(docs),
         Err(e) => Err(Finding {
@@ -272,13 +290,16 @@ pub(super) fn parse(name: &str, bytes: &[u8]) -> Result<Vec<Document>, Finding> 
             rule: "Unreadable",
             field: None,
             location: Location {
-                line: e.line.max(1),
-                column: e.column.max(1),
+                line: e.line,
+                column: e.column,
             },
-            message: e.to_string(),
+            message: e.message,
         }),
     }
 }
+
+/// The location of a finding about a whole file (line 0).
+pub(super) const WHOLE_FILE: Location = Location { line: 0, column: 0 };
 
 /// The record of the file `name`, which `finding` says cannot be read.
 pub(super) fn unreadable(name: String, finding: Finding) -> FileRecord {

@@ -15,12 +15,15 @@ use crate::cli::reports::Summary;
 /// The report of `files`.
 pub(super) fn render(files: &[FileRecord], summary: &Summary) -> String {
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let failures = summary.invalid;
+    // A file that cannot be read is a test case in error of its own.
     let _ = writeln!(
         x,
-        "<testsuites name=\"schema-gen validate\" tests=\"{}\" failures=\"{failures}\" \
+        "<testsuites name=\"schema-gen validate\" tests=\"{}\" failures=\"{}\" \
          errors=\"{}\" time=\"{:.3}\">",
-        summary.objects, summary.errors, summary.seconds
+        summary.objects + summary.unreadable_files,
+        summary.invalid,
+        summary.errors + summary.unreadable_files,
+        summary.seconds
     );
     for file in files {
         suite(&mut x, file);
@@ -55,7 +58,7 @@ fn suite(x: &mut String, file: &FileRecord) {
             "      <error message=\"{}\" type=\"{}\">{}</error>",
             escape(&f.message),
             f.rule,
-            escape(&f.message)
+            escape(&line(&file.name, f))
         );
         x.push_str("    </testcase>\n");
     }
@@ -131,7 +134,7 @@ fn line(file: &str, f: &Finding) -> String {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
-    format!("{}: {word}: {}", at(file, f.location), f.message)
+    format!("{}: {word}: {}", super::text::place(file, f), f.message)
 }
 
 /// `s` as XML character data or attribute value: markup escaped, and the

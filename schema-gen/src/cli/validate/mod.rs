@@ -16,7 +16,7 @@ use schema_core::object::admission::Admission;
 
 use super::args::{SchemaArgs, ValidateFormat};
 use super::catalog::Catalog;
-use super::diagnostics::plural;
+use super::diagnostics::{at, plural};
 use super::input::{
     InputPath, Loaded, display_name, exclusions, expand_inputs_excluding, is_stdin, read_bytes,
     read_limited,
@@ -31,7 +31,7 @@ mod record;
 mod sarif;
 mod text;
 
-use admit::{Admitter, count_objects, unreadable, values_of};
+use admit::{Admitter, WHOLE_FILE, count_objects, unreadable, values_of};
 pub(super) use record::Tally;
 use record::{FileRecord, Finding, ObjectJson, Severity};
 pub(super) use text::{Colors, Paint};
@@ -175,13 +175,13 @@ pub(super) fn run(
                 match bytes {
                     Ok(bytes) => admitter.file(name, &bytes),
                     Err(e) => unreadable(
-                        name.clone(),
+                        name,
                         Finding {
                             severity: Severity::Error,
                             rule: "Unreadable",
                             field: None,
-                            location: schema_core::model::source::Location { line: 1, column: 1 },
-                            message: format!("{name}: cannot read: {e}"),
+                            location: WHOLE_FILE,
+                            message: format!("cannot read: {e}"),
                         },
                     ),
                 }
@@ -241,9 +241,9 @@ pub(super) fn run(
 /// (no object, and a file that cannot be); else 1 when anything is
 /// invalid or failed.
 fn exit_code(tally: &Tally) -> i32 {
-    if tally.unreadable > 0 && tally.total() == tally.unreadable {
+    if tally.unreadable > 0 && tally.objects() == 0 {
         EXIT_UNPROCESSABLE
-    } else if tally.errors + tally.invalid > 0 {
+    } else if tally.errors + tally.invalid + tally.unreadable > 0 {
         EXIT_ERRORS
     } else {
         EXIT_OK
@@ -325,7 +325,8 @@ fn updates(
     let old_bytes = read_bytes(old, &mut io_stdin)
         .map_err(|e| format!("{}: cannot read: {e}", display_name(old)))?;
     let old_name = display_name(old);
-    let mut old_docs = admit::parse(&old_name, &old_bytes).map_err(|f| f.message)?;
+    let mut old_docs = admit::parse(&old_name, &old_bytes)
+        .map_err(|f| format!("{}: {}", at(&old_name, f.location), f.message))?;
     let wanted: usize = loaded
         .iter()
         .filter_map(|l| l.as_ref().ok())

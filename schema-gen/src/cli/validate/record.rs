@@ -101,9 +101,9 @@ pub(in crate::cli) struct Tally {
     pub(in crate::cli) invalid: usize,
     /// Left out on request.
     pub(in crate::cli) skipped: usize,
-    /// Not validated, or files that cannot be read.
+    /// Not validated: no schema for them, or theirs cannot be used.
     pub(in crate::cli) errors: usize,
-    /// Of the errors, the files that cannot be read.
+    /// Files that cannot be read or parsed.
     pub(in crate::cli) unreadable: usize,
 }
 
@@ -113,7 +113,6 @@ impl Tally {
         let mut t = Tally::default();
         for f in files {
             if f.unreadable.is_some() {
-                t.errors += 1;
                 t.unreadable += 1;
             }
             for o in &f.objects {
@@ -128,8 +127,8 @@ impl Tally {
         t
     }
 
-    /// Every object and unreadable file counted.
-    pub(in crate::cli) fn total(&self) -> usize {
+    /// Every object met.
+    pub(in crate::cli) fn objects(&self) -> usize {
         self.valid + self.invalid + self.skipped + self.errors
     }
 }

@@ -2,7 +2,8 @@
 //! and other static-analysis viewers read it: one result per finding
 //! (field errors, unknown fields, objects that cannot be validated, files
 //! that cannot be read), each with its rule, level, message and place
-//! (file, line, column). The rules are the kinds of finding met.
+//! (file, line, column; the field as a logical location). The rules are
+//! the kinds of finding met.
 
 use serde_json::{Value, json};
 
@@ -123,12 +124,17 @@ fn rule(id: &str) -> Value {
 
 /// The `result` of one finding of the file `file`.
 fn result(file: &str, f: &Finding, rule_index: usize) -> Value {
-    let mut region = json!({
-        "startLine": f.location.line.max(1),
-        "startColumn": f.location.column.max(1),
-    });
+    let mut location = json!({"physicalLocation": {"artifactLocation": {"uri": uri(file)}}});
+    // A finding about the whole file (line 0) has no region.
+    if f.location.line > 0 {
+        location["physicalLocation"]["region"] = json!({
+            "startLine": f.location.line,
+            "startColumn": f.location.column.max(1),
+        });
+    }
+    // The field, a place in the object rather than in the text.
     if let Some(field) = &f.field {
-        region["snippet"] = json!({"text": field});
+        location["logicalLocations"] = json!([{"fullyQualifiedName": field, "kind": "member"}]);
     }
     json!({
         "ruleId": f.rule,
@@ -138,10 +144,7 @@ fn result(file: &str, f: &Finding, rule_index: usize) -> Value {
             Severity::Warning => "warning",
         },
         "message": {"text": f.message},
-        "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(file)},
-            "region": region,
-        }}],
+        "locations": [location],
     })
 }
 

@@ -1,11 +1,11 @@
 //! `validate`'s text output: errors on stdout, `file:line:column:
-//! error: message`; warnings, each object's verdict and the closing
-//! summary on stderr. Colored when the stream is a terminal (or with
+//! error: message` (`file: error: message` about a whole file);
+//! warnings, each object's verdict and the closing summary on stderr. Colored when the stream is a terminal (or with
 //! `--color always`), never with `NO_COLOR` set or `--color never`.
 
 use std::io::Write;
 
-use super::record::{FileRecord, Severity, Verdict};
+use super::record::{FileRecord, Finding, Severity, Verdict};
 use crate::cli::diagnostics::{at, plural};
 
 /// ANSI styling of the words that carry the verdicts, or none.
@@ -63,6 +63,16 @@ pub(in crate::cli) struct Colors {
     pub(in crate::cli) stderr: Paint,
 }
 
+/// `file:line:column` of a finding, or `file` for one about the whole
+/// file.
+pub(super) fn place(name: &str, f: &Finding) -> String {
+    if f.location.line == 0 {
+        name.to_string()
+    } else {
+        at(name, f.location)
+    }
+}
+
 /// Prints what was found in one file.
 pub(super) fn print_file(
     file: &FileRecord,
@@ -73,7 +83,7 @@ pub(super) fn print_file(
     let name = file.name.as_str();
     let (out, err) = (colors.stdout, colors.stderr);
     if let Some(f) = &file.unreadable {
-        let _ = writeln!(stderr, "{}: {}", err.error(), f.message);
+        let _ = writeln!(stdout, "{}: {}: {}", place(name, f), out.error(), f.message);
     }
     for object in &file.objects {
         let start = at(name, object.start);
@@ -84,14 +94,14 @@ pub(super) fn print_file(
             }
             Verdict::Unprocessable => {
                 for f in &object.findings {
-                    let _ = writeln!(stderr, "{start}: {}: {}", err.error(), f.message);
+                    let _ = writeln!(stdout, "{start}: {}: {}", out.error(), f.message);
                 }
                 continue;
             }
             Verdict::Valid | Verdict::Invalid | Verdict::Rejected => {}
         }
         for f in &object.findings {
-            let place = at(name, f.location);
+            let place = place(name, f);
             let _ = match f.severity {
                 Severity::Error => writeln!(stdout, "{place}: {}: {}", out.error(), f.message),
                 Severity::Warning => writeln!(stderr, "{place}: {}: {}", err.warning(), f.message),
