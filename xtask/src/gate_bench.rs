@@ -58,7 +58,7 @@ const KUBECONFORM_VERSION: &str = "v0.8.0";
 
 /// Where kubeconform finds the converted schemas (relative to the bench
 /// directory, where both tools run). kubeconform lowercases the kind.
-const SCHEMA_TEMPLATE: &str =
+pub(crate) const SCHEMA_TEMPLATE: &str =
     "schemas/{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json";
 
 /// The deliberately invalid objects, one of each per CRD version where the
@@ -66,7 +66,7 @@ const SCHEMA_TEMPLATE: &str =
 /// mistakes; the rest are what the API server checks beyond the schema's
 /// JSON Schema keywords (the last one the server accepts: it defaults the
 /// field before validating).
-const CASES: [(&str, &str); 9] = [
+pub(crate) const CASES: [(&str, &str); 9] = [
     ("wrong-type", "a scalar (without an enum) of another type"),
     (
         "missing-required",
@@ -120,18 +120,18 @@ fn parse_options(args: &[String]) -> Result<Options> {
 }
 
 /// One CRD version the repository has objects for.
-struct CrdVersion {
-    group: String,
-    kind: String,
-    version: String,
-    namespaced: bool,
-    schema: Value,
+pub(crate) struct CrdVersion {
+    pub(crate) group: String,
+    pub(crate) kind: String,
+    pub(crate) version: String,
+    pub(crate) namespaced: bool,
+    pub(crate) schema: Value,
     /// Its objects' folder, relative to the bench directory.
     dir: String,
 }
 
 impl CrdVersion {
-    fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         format!("{}/{} {}", self.group, self.kind, self.version)
     }
 }
@@ -260,15 +260,15 @@ pub fn run(args: &[String]) -> Result<()> {
 // kubeconform
 
 /// The kubeconform binary and where it came from.
-struct Kubeconform {
-    path: PathBuf,
-    version: String,
-    go: String,
+pub(crate) struct Kubeconform {
+    pub(crate) path: PathBuf,
+    pub(crate) version: String,
+    pub(crate) go: String,
 }
 
 /// kubeconform from `target/bench-tools/bin` when it is the version
 /// benchmarked, else installed there with Go; `None` without Go.
-fn find_kubeconform(root: &Path) -> Result<Option<Kubeconform>> {
+pub(crate) fn find_kubeconform(root: &Path) -> Result<Option<Kubeconform>> {
     let gobin = root.join("target").join("bench-tools").join("bin");
     let path = gobin.join("kubeconform");
     let go = match Command::new("go").arg("version").output() {
@@ -524,7 +524,7 @@ struct Timing {
 }
 
 /// Clock ticks per second (`getconf CLK_TCK`, else 100).
-fn clock_ticks() -> f64 {
+pub(crate) fn clock_ticks() -> f64 {
     Command::new("getconf")
         .arg("CLK_TCK")
         .output()
@@ -560,7 +560,7 @@ fn timed(ticks: f64, f: impl FnOnce() -> Result<()>) -> Result<Timing> {
 // The repository
 
 /// The corpus folder, and a note for the report.
-fn corpus_dir(root: &Path) -> (PathBuf, String) {
+pub(crate) fn corpus_dir(root: &Path) -> (PathBuf, String) {
     let corpus = std::env::var_os("SCHEMA_GEN_CORPUS_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/corpus/crds"));
@@ -605,16 +605,23 @@ fn manifest_files(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// The CRD files of `corpus` that `schema-gen check` accepts, copied into
-/// `repo/crds/`, with their served versions (each group, kind and version
-/// once: a later file repeating one is skipped for it).
-fn load_crds(
+/// A file of the corpus that `schema-gen check` accepts.
+pub(crate) struct CorpusCrdFile {
+    /// Its path.
+    pub(crate) path: PathBuf,
+    /// Its path below the corpus folder.
+    pub(crate) rel: PathBuf,
+    /// Its CustomResourceDefinitions (as `schema-gen fmt -o json` reads them).
+    pub(crate) crds: Vec<Value>,
+}
+
+/// The CRD files of `corpus` (sorted by path) that `schema-gen check`
+/// accepts; a note for each file with CRDs that it does not.
+pub(crate) fn accepted_crd_files(
     schema_gen: &Path,
     corpus: &Path,
-    bench: &Path,
     notes: &mut Vec<String>,
-) -> Result<Vec<CrdFile>> {
-    let mut seen = HashSet::new();
+) -> Result<Vec<CorpusCrdFile>> {
     let mut files = Vec::new();
     for path in manifest_files(corpus)? {
         let rel = path.strip_prefix(corpus).unwrap_or(&path).to_path_buf();
@@ -635,8 +642,8 @@ fn load_crds(
             Some("List") => doc["items"].as_array().cloned().unwrap_or_default(),
             _ => vec![doc],
         };
-        let crds: Vec<&Value> = docs
-            .iter()
+        let crds: Vec<Value> = docs
+            .into_iter()
             .filter(|d| d["kind"] == "CustomResourceDefinition")
             .collect();
         if crds.is_empty() {
@@ -654,8 +661,25 @@ fn load_crds(
             ));
             continue;
         }
+        files.push(CorpusCrdFile { path, rel, crds });
+    }
+    Ok(files)
+}
+
+/// The CRD files of `corpus` that `schema-gen check` accepts, copied into
+/// `repo/crds/`, with their served versions (each group, kind and version
+/// once: a later file repeating one is skipped for it).
+fn load_crds(
+    schema_gen: &Path,
+    corpus: &Path,
+    bench: &Path,
+    notes: &mut Vec<String>,
+) -> Result<Vec<CrdFile>> {
+    let mut seen = HashSet::new();
+    let mut files = Vec::new();
+    for CorpusCrdFile { path, rel, crds } in accepted_crd_files(schema_gen, corpus, notes)? {
         let mut versions = Vec::new();
-        for crd in crds {
+        for crd in &crds {
             for v in crd_versions(crd) {
                 let key = (v.group.clone(), v.kind.to_lowercase(), v.version.clone());
                 if seen.insert(key) {
@@ -695,7 +719,7 @@ fn load_crds(
 
 /// The served versions of a CRD (v1, or v1beta1 as written) with their
 /// schemas.
-fn crd_versions(crd: &Value) -> Vec<CrdVersion> {
+pub(crate) fn crd_versions(crd: &Value) -> Vec<CrdVersion> {
     let spec = &crd["spec"];
     let group = spec["group"].as_str().unwrap_or_default().to_string();
     let kind = spec["names"]["kind"]
@@ -796,7 +820,7 @@ fn generate(files: &mut [CrdFile], bench: &Path, n: usize) -> Result<Vec<Object>
 }
 
 /// FNV-1a of the parts.
-fn seed(parts: &[&str]) -> u64 {
+pub(crate) fn seed(parts: &[&str]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for p in parts {
         for b in p.bytes().chain([0]) {
@@ -808,10 +832,10 @@ fn seed(parts: &[&str]) -> u64 {
 }
 
 /// SplitMix64.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -819,7 +843,7 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             0
         } else {
@@ -827,14 +851,14 @@ impl Rng {
         }
     }
 
-    fn percent(&mut self, p: usize) -> bool {
+    pub(crate) fn percent(&mut self, p: usize) -> bool {
         self.below(100) < p
     }
 }
 
 /// Compiled patterns, by source (`None`: does not compile).
 #[derive(Default)]
-struct Patterns(HashMap<String, Option<goregex::GoRegex>>);
+pub(crate) struct Patterns(HashMap<String, Option<goregex::GoRegex>>);
 
 impl Patterns {
     fn get(&mut self, pattern: &str) -> Option<&goregex::GoRegex> {
@@ -938,7 +962,7 @@ fn format_example(format: &str) -> Option<&'static str> {
 }
 
 /// Builds values from schema nodes.
-struct Gen<'p> {
+pub(crate) struct Gen<'p> {
     rng: Rng,
     patterns: &'p mut Patterns,
     /// Whether optional properties are included (at random) at all.
@@ -966,7 +990,7 @@ fn has_rules(node: &Value) -> bool {
 }
 
 impl<'p> Gen<'p> {
-    fn new(seed: u64, patterns: &'p mut Patterns, optional: bool) -> Self {
+    pub(crate) fn new(seed: u64, patterns: &'p mut Patterns, optional: bool) -> Self {
         let mut rng = Rng(seed);
         let budget = if optional { 30 + rng.below(170) } else { 0 };
         Gen {
@@ -1343,7 +1367,7 @@ fn top_properties(schema: &Value) -> impl Iterator<Item = (&String, &Value)> {
 
 /// An object of the version: type meta, metadata, and the root's other
 /// properties (required ones and `spec` always, others at random).
-fn build_object(v: &CrdVersion, name: &str, g: &mut Gen<'_>) -> Value {
+pub(crate) fn build_object(v: &CrdVersion, name: &str, g: &mut Gen<'_>) -> Value {
     let mut obj = Map::new();
     obj.insert(
         "apiVersion".into(),
@@ -1481,7 +1505,11 @@ fn materialize<'v>(
 
 /// The invalid object of case `ci` for the version, and the field it is
 /// about; `None` when the schema has no place for the mistake.
-fn invalid_object(v: &CrdVersion, ci: usize, g: &mut Gen<'_>) -> Option<(Value, String)> {
+pub(crate) fn invalid_object(
+    v: &CrdVersion,
+    ci: usize,
+    g: &mut Gen<'_>,
+) -> Option<(Value, String)> {
     let (case, _) = CASES[ci];
     let mut obj = build_object(v, &format!("invalid-{case}"), g);
     let schema = &v.schema;
@@ -1609,14 +1637,35 @@ fn walk<'a>(mut node: &'a Value, path: &[Seg]) -> &'a Value {
 fn write_schemas(files: &[CrdFile], bench: &Path) -> Result<usize> {
     let mut n = 0;
     for v in files.iter().flat_map(|f| &f.versions) {
-        let dir = bench.join("schemas").join(&v.group);
-        fs::create_dir_all(&dir)?;
-        let name = format!("{}_{}.json", v.kind, v.version).to_lowercase();
-        let text = serde_json::to_string_pretty(&to_json_schema(&v.schema))? + "\n";
-        fs::write(dir.join(name), text)?;
+        write_schema(
+            &bench.join("schemas"),
+            &v.group,
+            &v.kind,
+            &v.version,
+            &v.schema,
+        )?;
         n += 1;
     }
     Ok(n)
+}
+
+/// Writes the JSON Schema of one group, kind and version's
+/// `openAPIV3Schema` (see [`to_json_schema`]) under `dir`, where
+/// [`SCHEMA_TEMPLATE`] (with `schemas/` for `dir`) looks it up. The core
+/// group (`""`) is `v1` there: kubeconform's `{{ .Group }}` is the part
+/// of `apiVersion` before its `/`, or all of it.
+pub(crate) fn write_schema(
+    dir: &Path,
+    group: &str,
+    kind: &str,
+    version: &str,
+    schema: &Value,
+) -> Result<()> {
+    let dir = dir.join(if group.is_empty() { version } else { group });
+    fs::create_dir_all(&dir)?;
+    let name = format!("{kind}_{version}.json").to_lowercase();
+    let text = serde_json::to_string_pretty(&to_json_schema(schema))? + "\n";
+    fs::write(dir.join(&name), text).with_context(|| format!("writing {name}"))
 }
 
 /// A CRD version's `openAPIV3Schema` as kubeconform's documentation
@@ -1633,7 +1682,7 @@ fn write_schemas(files: &[CrdFile], bench: &Path) -> Result<usize> {
 ///
 /// Nothing else changes: the `x-kubernetes-*` extensions, `nullable` and
 /// the other OpenAPI keywords stay, for the JSON Schema validator to ignore.
-fn to_json_schema(schema: &Value) -> Value {
+pub(crate) fn to_json_schema(schema: &Value) -> Value {
     let mut out = schema.clone();
     if let Value::Object(root) = &mut out {
         for child in root.values_mut() {
@@ -1646,7 +1695,7 @@ fn to_json_schema(schema: &Value) -> Value {
 
 /// Whether some `properties` map of the schema has a member named
 /// `properties`.
-fn property_named_properties(v: &Value) -> bool {
+pub(crate) fn property_named_properties(v: &Value) -> bool {
     match v {
         Value::Object(m) => {
             m.get("properties")
@@ -1691,7 +1740,7 @@ fn replace_int_or_string(v: &mut Value) {
 
 /// A JSON value as block-style YAML (strings always double-quoted, so that
 /// no YAML 1.1 reader takes `no` or `y` for a boolean).
-fn yaml(v: &Value) -> String {
+pub(crate) fn yaml(v: &Value) -> String {
     let mut out = String::new();
     if is_block(v) {
         block(v, 0, false, &mut out);

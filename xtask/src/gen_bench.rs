@@ -266,28 +266,36 @@ pub fn run(args: &[String]) -> Result<()> {
 
 /// `cargo build --release -p schema-gen`; the binary's path.
 pub(crate) fn build_schema_gen(root: &Path) -> Result<PathBuf> {
-    println!("building schema-gen (release)");
+    build_release(root, "schema-gen", "schema-gen")
+}
+
+/// Builds the binary `bin` of the workspace's package `package` with the
+/// release profile; its path.
+pub(crate) fn build_release(root: &Path, package: &str, bin: &str) -> Result<PathBuf> {
+    println!("building {bin} (release)");
     let out = Command::new(env!("CARGO"))
         .current_dir(root)
         .args([
             "build",
             "--release",
             "-p",
-            "schema-gen",
+            package,
+            "--bin",
+            bin,
             "--message-format=json-render-diagnostics",
         ])
         .stderr(Stdio::inherit())
         .output()
-        .context("running cargo build --release -p schema-gen")?;
+        .with_context(|| format!("running cargo build --release -p {package}"))?;
     if !out.status.success() {
-        bail!("cargo build --release -p schema-gen failed");
+        bail!("cargo build --release -p {package} failed");
     }
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|m| m["target"]["name"] == "schema-gen")
+        .filter(|m| m["target"]["name"] == bin)
         .find_map(|m| m["executable"].as_str().map(PathBuf::from))
-        .context("cargo built no schema-gen executable")
+        .with_context(|| format!("cargo built no {bin} executable"))
 }
 
 /// kopium from `PATH`, `~/.cargo/bin` or `target/bench-tools/bin`, else

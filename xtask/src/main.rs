@@ -1,5 +1,5 @@
 //! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
-//! bench-gate | compare-cli | fuzz-diff | bless | k8s-types | k8s-markers`.
+//! bench-gate | bench-validate-scale | compare-cli | fuzz-diff | bless | k8s-types | k8s-markers`.
 
 mod compare_cli;
 mod derive_bench;
@@ -9,13 +9,18 @@ mod gen_bench;
 mod k8s_markers;
 mod k8s_types;
 mod measure;
+mod validate_scale;
 mod validate_work;
+
+/// As schema-gen allocates, for the parse floor of `bench-validate-scale`.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bench-gate|compare-cli|fuzz-diff|bless|k8s-types [--check]|k8s-markers [--check]>
+const USAGE: &str = "usage: cargo xtask <ci|bench|bench-validate-work|bench-derive|bench-gen|bench-gate|bench-validate-scale|compare-cli|fuzz-diff|bless|k8s-types [--check]|k8s-markers [--check]>
   ci         formatting, lints and every test, as CI runs them
   bench      the benchmarks (medians), side by side with the baselines
   bench-validate-work
@@ -39,6 +44,7 @@ fn main() -> Result<()> {
         "bench-derive" => derive_bench::run(&args[1..]),
         "bench-gen" => gen_bench::run(&args[1..]),
         "bench-gate" => gate_bench::run(&args[1..]),
+        "bench-validate-scale" => validate_scale::run(&args[1..]),
         "compare-cli" => compare_cli::run(&args[1..]),
         "fuzz-diff" => fuzz_diff::run(&args[1..]),
         "k8s-types" => k8s_types::run(args.get(1).map(String::as_str) == Some("--check")),
@@ -49,10 +55,11 @@ fn main() -> Result<()> {
         }
         _ => {
             eprintln!(
-                "{USAGE}\n{}\n{}\n{}\n{}\n{}",
+                "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}",
                 derive_bench::USAGE,
                 gen_bench::USAGE,
                 gate_bench::USAGE,
+                validate_scale::USAGE,
                 compare_cli::USAGE,
                 fuzz_diff::USAGE
             );

@@ -110,19 +110,53 @@ pub struct Sample {
 /// RSS of its largest process there. A failure carries the command's
 /// standard error.
 pub fn time_command(cmd: &Command, stdout: Stdio, rss: Option<&Path>) -> Result<Sample> {
-    let name = format!(
+    let run = run_measured(cmd, stdout, rss)?;
+    if !run.status.success() {
+        bail!(
+            "{} failed:\n{}",
+            command_line(cmd),
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    Ok(run.sample)
+}
+
+/// What [`run_measured`] saw of one command.
+pub struct Measured {
+    /// Wall clock and peak RSS.
+    pub sample: Sample,
+    /// User plus system CPU time of the command, with GNU time.
+    pub cpu_secs: Option<f64>,
+    /// Its exit status.
+    pub status: std::process::ExitStatus,
+    /// Its standard error.
+    pub stderr: Vec<u8>,
+}
+
+/// The program and arguments of `cmd`, for messages.
+fn command_line(cmd: &Command) -> String {
+    format!(
         "{} {}",
         Path::new(cmd.get_program()).display(),
         cmd.get_args()
             .map(|a| a.to_string_lossy())
             .collect::<Vec<_>>()
             .join(" ")
-    );
+    )
+}
+
+/// Runs `cmd` to completion, its standard output to `stdout`, whatever its
+/// exit status, and times it (wall clock).
+/// With `rss`, GNU time wraps the command and writes the CPU time and peak
+/// RSS of its largest process there (GNU time puts a line before them when
+/// the status is not 0: only the last line is read).
+pub fn run_measured(cmd: &Command, stdout: Stdio, rss: Option<&Path>) -> Result<Measured> {
+    let name = command_line(cmd);
     let mut run = match rss {
         Some(file) => {
             let mut run = Command::new(TIME);
             run.arg("-f")
-                .arg("%M")
+                .arg("%U %S %M")
                 .arg("-o")
                 .arg(file)
                 .arg(cmd.get_program());
@@ -147,14 +181,31 @@ pub fn time_command(cmd: &Command, stdout: Stdio, rss: Option<&Path>) -> Result<
         .output()
         .with_context(|| format!("running {name}"))?;
     let secs = start.elapsed().as_secs_f64();
-    if !out.status.success() {
-        bail!("{name} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let (mut cpu_secs, mut rss_kb) = (None, None);
+    if let Some(file) = rss {
+        let text = fs::read_to_string(file)?;
+        let fields: Vec<&str> = text
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect();
+        if let [user, system, kb] = fields[..] {
+            cpu_secs = user
+                .parse::<f64>()
+                .ok()
+                .zip(system.parse::<f64>().ok())
+                .map(|(u, s)| u + s);
+            rss_kb = kb.parse().ok();
+        }
     }
-    let rss_kb = match rss {
-        Some(file) => fs::read_to_string(file)?.trim().parse().ok(),
-        None => None,
-    };
-    Ok(Sample { secs, rss_kb })
+    Ok(Measured {
+        sample: Sample { secs, rss_kb },
+        cpu_secs,
+        status: out.status,
+        stderr: out.stderr,
+    })
 }
 
 /// A throwaway crate, outside the workspace, with its own target directory.

@@ -244,9 +244,8 @@ impl GoType {
     /// looked into; unknown fields are passed over.
     #[must_use]
     pub fn decode_error(&self, object: &Value) -> Option<DecodeError> {
-        let mut names = Vec::new();
         let holder = go_name(&self.name).1;
-        let m = self.first_mismatch(&self.root, object, holder, &mut names, &Path::root())?;
+        let m = self.first_mismatch(&self.root, object, holder, &mut Vec::new())?;
         let message = format!(
             "{kind} in version {version:?} cannot be handled as a {kind}: json: cannot unmarshal \
              {json} into Go struct field {holder}.{path} of type {go_type}",
@@ -264,91 +263,148 @@ impl GoType {
     }
 
     /// The first value below `node`'s `value` that does not decode, with
-    /// `holder` the struct holding it and `names` the field names so far.
-    fn first_mismatch(
-        &self,
-        node: &Value,
-        value: &Value,
-        holder: &str,
-        names: &mut Vec<String>,
-        at: &Path,
+    /// `holder` the struct holding it and `trail` the way down to it. Only
+    /// a mismatch allocates.
+    fn first_mismatch<'v>(
+        &'v self,
+        node: &'v Value,
+        value: &'v Value,
+        holder: &'v str,
+        trail: &mut Vec<Step<'v>>,
     ) -> Option<Mismatch> {
         if value.is_null() {
             return None;
         }
         // The root is the kind's own struct, reflected inline.
-        if !names.is_empty() {
-            let go = go_type(node, &self.defs)?;
-            if let Some(json) = misfit(value, &go) {
-                return Some(Mismatch {
-                    field: at.clone(),
-                    holder: holder.to_string(),
-                    path: names.join("."),
-                    json,
-                    go_type: go,
-                });
+        if !trail.is_empty() && !fits(value, shape(node, &self.defs)?) {
+            let go_type = go_type(node, &self.defs)?;
+            let mut field = Path::root();
+            let mut names = Vec::new();
+            for step in trail.iter() {
+                field = match *step {
+                    Step::Field(k) => {
+                        names.push(k);
+                        field.child(k)
+                    }
+                    Step::Key(k) => field.key(k),
+                    Step::Index(i) => field.index(i),
+                };
             }
+            return Some(Mismatch {
+                field,
+                holder: holder.to_string(),
+                path: names.join("."),
+                json: json_name(value, &go_type),
+                go_type,
+            });
         }
         let (schema, def) = resolve(node, &self.defs)?;
+        let mut below = |node: &'v Value, v: &'v Value, holder: &'v str, step: Step<'v>| {
+            trail.push(step);
+            let found = self.first_mismatch(node, v, holder, trail);
+            trail.pop();
+            found
+        };
         match (element_kind(schema), value) {
             (Kind::Struct, Value::Object(fields)) => {
-                let holder = def.as_deref().map_or(holder, |d| go_name(d).1);
+                let holder = def.map_or(holder, |d| go_name(d).1);
                 let properties = schema.get("properties")?;
-                fields.iter().find_map(|(key, v)| {
-                    let p = properties.get(key)?;
-                    names.push(key.clone());
-                    let found = self.first_mismatch(p, v, holder, names, &at.child(key));
-                    names.pop();
-                    found
-                })
+                fields
+                    .iter()
+                    .find_map(|(key, v)| below(properties.get(key)?, v, holder, Step::Field(key)))
             }
             (Kind::Map, Value::Object(entries)) => {
                 let values = schema.get("additionalProperties")?;
                 entries
                     .iter()
-                    .find_map(|(k, v)| self.first_mismatch(values, v, holder, names, &at.key(k)))
+                    .find_map(|(k, v)| below(values, v, holder, Step::Key(k)))
             }
             (Kind::List, Value::Array(items)) => {
                 let item = schema.get("items")?;
                 items
                     .iter()
                     .enumerate()
-                    .find_map(|(i, v)| self.first_mismatch(item, v, holder, names, &at.index(i)))
+                    .find_map(|(i, v)| below(item, v, holder, Step::Index(i)))
             }
             _ => None,
         }
     }
 }
 
-/// How encoding/json names `value` when it does not decode into the Go
-/// type `go` (`string`, `number 1.5`), or `None` when it does.
-fn misfit(value: &Value, go: &str) -> Option<String> {
-    let is_int = go.starts_with("int");
-    let fits = match value {
-        Value::Null => true,
-        Value::String(_) => go == "string",
-        Value::Bool(_) => go == "bool",
-        Value::Array(_) => go.starts_with("[]"),
-        Value::Object(_) => go.starts_with("map[") || (!go.starts_with("[]") && go.contains('.')),
-        Value::Number(n) if is_int => match go {
-            "int32" => n.as_i64().is_some_and(|i| i32::try_from(i).is_ok()),
-            _ => n.is_i64(),
+/// One step down an object: a struct field, a map key or a list index.
+#[derive(Clone, Copy)]
+enum Step<'v> {
+    Field(&'v str),
+    Key(&'v str),
+    Index(usize),
+}
+
+/// What Go value a reflected schema node decodes into, as far as the JSON
+/// types it takes go.
+#[derive(Clone, Copy)]
+enum Shape {
+    Struct,
+    List,
+    Map,
+    Int32,
+    Int64,
+    Float,
+    Bool,
+    String,
+    /// `[]byte`: base64 in a JSON string (or an array of numbers).
+    Bytes,
+}
+
+/// The [`Shape`] of `node`, or `None` for a type with a decoder of its
+/// own.
+fn shape(node: &Value, defs: &Map<String, Value>) -> Option<Shape> {
+    let (schema, def) = resolve(node, defs)?;
+    let format = schema.get("format").and_then(Value::as_str);
+    match (element_kind(schema), def) {
+        (Kind::Struct, Some(_)) => Some(Shape::Struct),
+        (Kind::List, None) => Some(Shape::List),
+        (Kind::Map, None) => Some(Shape::Map),
+        (Kind::Other, None) => match (schema.get("type").and_then(Value::as_str)?, format) {
+            ("integer", Some("int32")) => Some(Shape::Int32),
+            ("integer", Some("int64")) => Some(Shape::Int64),
+            ("number", Some("double")) => Some(Shape::Float),
+            ("boolean", _) => Some(Shape::Bool),
+            ("string", Some("byte")) => Some(Shape::Bytes),
+            ("string", None) => Some(Shape::String),
+            _ => None,
         },
-        Value::Number(_) => go.starts_with("float"),
-    };
-    if fits {
-        return None;
+        _ => None,
     }
-    Some(match value {
+}
+
+/// Whether encoding/json decodes `value` into a Go value of `shape`.
+fn fits(value: &Value, shape: Shape) -> bool {
+    match (value, shape) {
+        (Value::Null, _)
+        | (Value::String(_), Shape::String | Shape::Bytes)
+        | (Value::Bool(_), Shape::Bool)
+        | (Value::Array(_), Shape::List | Shape::Bytes)
+        | (Value::Object(_), Shape::Map | Shape::Struct)
+        | (Value::Number(_), Shape::Float) => true,
+        (Value::Number(n), Shape::Int32) => n.as_i64().is_some_and(|i| i32::try_from(i).is_ok()),
+        (Value::Number(n), Shape::Int64) => n.is_i64(),
+        _ => false,
+    }
+}
+
+/// How encoding/json names `value` that does not decode into `go_type`
+/// (`string`, `number 1.5`).
+fn json_name(value: &Value, go_type: &str) -> String {
+    match value {
         Value::String(_) => "string".into(),
         Value::Bool(_) => "bool".into(),
         Value::Array(_) => "array".into(),
         Value::Object(_) => "object".into(),
         // encoding/json quotes the literal when it is a number that does
         // not fit the integer type.
-        Value::Number(n) if is_int => format!("number {n}"),
+        Value::Number(n) if go_type.starts_with("int") => format!("number {n}"),
         _ => "number".into(),
-    })
+    }
 }
 
 /// What a reflected schema node decodes into.
@@ -383,14 +439,17 @@ fn element_kind(schema: &Value) -> Kind {
 fn resolve<'v>(
     node: &'v Value,
     defs: &'v Map<String, Value>,
-) -> Option<(&'v Value, Option<String>)> {
-    match node.get("$ref").and_then(Value::as_str) {
-        Some(reference) => {
-            let name = super::def_name(reference)?;
-            Some((defs.get(&name)?, Some(name)))
-        }
-        None => Some((node, None)),
-    }
+) -> Option<(&'v Value, Option<&'v str>)> {
+    let Some(reference) = node.get("$ref").and_then(Value::as_str) else {
+        return Some((node, None));
+    };
+    let escaped = reference.strip_prefix("#/$defs/")?;
+    let (name, schema) = if escaped.contains('~') {
+        defs.get_key_value(&super::def_name(reference)?)?
+    } else {
+        defs.get_key_value(escaped)?
+    };
+    Some((schema, Some(name.as_str())))
 }
 
 /// `io.k8s.api.apps.v1.DeploymentSpec` → (`v1`, `DeploymentSpec`): the
@@ -409,7 +468,7 @@ fn go_type(node: &Value, defs: &Map<String, Value>) -> Option<String> {
     let format = schema.get("format").and_then(Value::as_str);
     match (element_kind(schema), def) {
         (Kind::Struct, Some(def)) => {
-            let (package, name) = go_name(&def);
+            let (package, name) = go_name(def);
             Some(format!("{package}.{name}"))
         }
         (Kind::List, None) => Some(format!("[]{}", go_type(schema.get("items")?, defs)?)),
@@ -597,5 +656,17 @@ mod decode_tests {
                 "{object}"
             );
         }
+        // `[]byte` takes base64 in a string.
+        let secret = serde_json::json!({"data": {"password": "aHVudGVyMg=="}});
+        assert_eq!(decode_error("v1", "Secret", secret), None);
+        assert_eq!(
+            decode_error("v1", "Secret", serde_json::json!({"data": {"password": 1}}))
+                .map(|e| e.message),
+            Some(
+                "Secret in version \"v1\" cannot be handled as a Secret: json: cannot unmarshal \
+                 number into Go struct field Secret.data of type []uint8"
+                    .to_string()
+            )
+        );
     }
 }
