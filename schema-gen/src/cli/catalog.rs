@@ -4,12 +4,12 @@
 //! same group and kind, as in the API server, whose built-in APIs are
 //! served before the CRD handler is asked; `--version` (one CRD, named
 //! version) sends every object to that CRD. Each admission is prepared
-//! once, when its first object needs it, and shared by all threads.
+//! once, when its first object needs it, and shared by all threads; a
+//! thread that finds one being prepared by another can go on with other
+//! work instead of waiting ([`Wait::No`]).
 
-#[cfg(feature = "builtin-kinds")]
 use std::collections::HashMap;
-#[cfg(feature = "builtin-kinds")]
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, TryLockError};
 
 use serde_json::Value;
 
@@ -34,7 +34,53 @@ pub(super) struct DecodeError {
 /// The CRDs and the built-in kinds.
 pub(super) struct Catalog {
     crds: CrdCatalog,
+    /// The admission of each CRD version: by CRD name, then version.
+    crd_admissions: HashMap<String, Vec<(String, Slot<Result<Admission, String>>)>>,
     builtins: Builtins,
+    kube: KubeVersion,
+}
+
+/// Whether to wait for an admission another thread is preparing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wait {
+    /// Wait.
+    Yes,
+    /// Answer [`RouteError::Busy`] instead.
+    No,
+}
+
+/// A value prepared once, by the first thread that asks for it.
+struct Slot<T> {
+    value: OnceLock<T>,
+    /// Held while the value is prepared.
+    preparing: Mutex<()>,
+}
+
+impl<T> Slot<T> {
+    fn new() -> Self {
+        Slot {
+            value: OnceLock::new(),
+            preparing: Mutex::new(()),
+        }
+    }
+
+    /// The value, prepared with `prepare` if no thread has; `None` when
+    /// another thread is preparing it and `wait` is [`Wait::No`].
+    fn get(&self, wait: Wait, prepare: impl FnOnce() -> T) -> Option<&T> {
+        if let Some(v) = self.value.get() {
+            return Some(v);
+        }
+        let _preparing = match (wait, self.preparing.try_lock()) {
+            (_, Ok(guard)) => guard,
+            (_, Err(TryLockError::Poisoned(p))) => p.into_inner(),
+            (Wait::No, Err(TryLockError::WouldBlock)) => return None,
+            (Wait::Yes, Err(TryLockError::WouldBlock)) => self
+                .preparing
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        };
+        Some(self.value.get_or_init(prepare))
+    }
 }
 
 /// Why an object has no admission.
@@ -49,15 +95,32 @@ pub(super) enum RouteError {
     },
     /// The admission of its CRD version cannot be prepared.
     Admission(String),
+    /// Another thread is preparing the admission (with [`Wait::No`]).
+    Busy,
 }
 
 impl Catalog {
     /// The catalog of `crds` and the built-in kinds, admitting as the API
     /// server of `kube` does.
     pub(super) fn new(crds: CrdCatalog, kube: KubeVersion) -> Self {
+        let mut crd_admissions: HashMap<String, Vec<_>> = HashMap::new();
+        for crd in crds.crds() {
+            let versions = crd.spec.as_ref().and_then(|s| s.versions.as_deref());
+            crd_admissions
+                .entry(crd.name().unwrap_or("").to_string())
+                .or_default()
+                .extend(
+                    versions
+                        .unwrap_or(&[])
+                        .iter()
+                        .map(|v| (v.name.clone().unwrap_or_default(), Slot::new())),
+                );
+        }
         Catalog {
             crds,
+            crd_admissions,
             builtins: Builtins::new(kube),
+            kube,
         }
     }
 
@@ -86,16 +149,40 @@ impl Catalog {
         &self,
         object: &Value,
         version: Option<&str>,
+        wait: Wait,
     ) -> Result<&Admission, RouteError> {
         if version.is_none()
-            && let Some(found) = self.builtins.admission(object)
+            && let Some(found) = self.builtins.admission(object, wait)
         {
-            return found.map_err(|e| RouteError::Admission(e.clone()));
+            return match found {
+                Some(Ok(a)) => Ok(a),
+                Some(Err(e)) => Err(RouteError::Admission(e.clone())),
+                None => Err(RouteError::Busy),
+            };
         }
         match self.crds.select(object, version) {
-            Ok(selection) => selection
-                .admission()
-                .map_err(|e| RouteError::Admission(e.to_string())),
+            Ok(selection) => {
+                let name = selection.crd.name().unwrap_or("");
+                let slot = self
+                    .crd_admissions
+                    .get(name)
+                    .and_then(|vs| vs.iter().find(|(v, _)| v == selection.version))
+                    .map(|(_, slot)| slot);
+                let Some(slot) = slot else {
+                    return selection
+                        .admission()
+                        .map_err(|e| RouteError::Admission(e.to_string()));
+                };
+                let prepared = slot.get(wait, || {
+                    Admission::for_crd_at(selection.crd, selection.version, self.kube)
+                        .map_err(|e| e.to_string())
+                });
+                match prepared {
+                    Some(Ok(a)) => Ok(a),
+                    Some(Err(e)) => Err(RouteError::Admission(e.clone())),
+                    None => Err(RouteError::Busy),
+                }
+            }
             Err(e) => Err(RouteError::Select {
                 missing: matches!(e, SelectError::NoCrd { .. }),
                 message: match e {
@@ -140,7 +227,7 @@ struct Builtins {
 #[cfg(feature = "builtin-kinds")]
 struct Builtin {
     kind: schema_core::rust::k8s::BuiltinKind,
-    admission: OnceLock<Result<Admission, String>>,
+    admission: Slot<Result<Admission, String>>,
     /// Its Go type, to find where an object does not decode.
     go_type: OnceLock<schema_core::rust::k8s::GoType>,
 }
@@ -152,7 +239,7 @@ impl Builtins {
             .into_iter()
             .map(|kind| Builtin {
                 kind,
-                admission: OnceLock::new(),
+                admission: Slot::new(),
                 go_type: OnceLock::new(),
             })
             .collect();
@@ -193,11 +280,12 @@ impl Builtins {
             .decode_error(object)
     }
 
-    /// The admission of the built-in kind of `object`, or `None` when
-    /// it is of no built-in kind.
-    fn admission(&self, object: &Value) -> Option<Result<&Admission, &String>> {
+    /// The admission of the built-in kind of `object` (`Some(None)` while
+    /// another thread prepares it and `wait` is [`Wait::No`]), or `None`
+    /// when it is of no built-in kind.
+    fn admission(&self, object: &Value, wait: Wait) -> Option<Option<Result<&Admission, &String>>> {
         let builtin = self.kind_of(object)?;
-        let prepared = builtin.admission.get_or_init(|| {
+        let prepared = builtin.admission.get(wait, || {
             let crd = builtin.kind.crd().map_err(|e| {
                 format!(
                     "the schema of the built-in kind {} {} cannot be made: {e}",
@@ -206,7 +294,7 @@ impl Builtins {
             })?;
             Admission::for_crd_at(&crd, builtin.kind.version, self.kube).map_err(|e| e.to_string())
         });
-        Some(prepared.as_ref())
+        Some(prepared.map(Result::as_ref))
     }
 }
 
@@ -228,7 +316,11 @@ impl Builtins {
         false
     }
 
-    fn admission(&self, _object: &Value) -> Option<Result<&Admission, &String>> {
+    fn admission(
+        &self,
+        _object: &Value,
+        _wait: Wait,
+    ) -> Option<Option<Result<&Admission, &String>>> {
         None
     }
 

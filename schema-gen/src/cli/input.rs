@@ -39,10 +39,15 @@ pub(super) fn is_stdin(file: &Path) -> bool {
 /// The bytes of `file` (stdin for `-`); see [`read_limited`].
 pub(super) fn read_bytes(file: &Path, stdin: &mut dyn Read) -> std::io::Result<Vec<u8>> {
     if is_stdin(file) {
-        read_limited(stdin)
-    } else {
-        read_limited(std::fs::File::open(file)?)
+        return read_limited(stdin);
     }
+    // A file's length sizes the buffer, so it is read without regrowing.
+    let f = std::fs::File::open(file)?;
+    let max = Limits::default().max_bytes as u64 + 1;
+    let len = f.metadata().map_or(0, |m| m.len()).min(max);
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    f.take(max).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// The bytes of `reader`, at most one byte past the source reader's limit

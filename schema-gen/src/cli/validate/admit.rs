@@ -11,7 +11,7 @@ use schema_core::object::admission::{Admission, Admitted};
 
 use super::record::{FileRecord, Finding, ObjectJson, ObjectRecord, Severity, Verdict};
 use super::{Admissions, Options};
-use crate::cli::catalog::RouteError;
+use crate::cli::catalog::{RouteError, Wait};
 use crate::cli::reports::{FieldErrorReport, Unprocessed, ValidatedObject};
 
 /// Validates objects with the admissions and options of one run.
@@ -25,11 +25,13 @@ pub(super) struct Admitter<'a> {
 }
 
 impl Admitter<'_> {
-    /// The record of the file `name` with the contents `bytes`.
-    pub(super) fn file(&self, name: String, bytes: &[u8]) -> FileRecord {
-        match parse(&name, bytes) {
+    /// The record of the file `name` with the contents `bytes`; `None`
+    /// when, with [`Wait::No`], an admission it needs is being prepared by
+    /// another thread (the file is to be done again later).
+    pub(super) fn file(&self, name: String, bytes: &[u8], wait: Wait) -> Option<FileRecord> {
+        Some(match parse(&name, bytes) {
             Ok(mut docs) => {
-                let objects = self.documents(&name, &mut docs, None);
+                let objects = self.documents(&name, &mut docs, None, wait)?;
                 FileRecord {
                     name,
                     unreadable: None,
@@ -37,7 +39,7 @@ impl Admitter<'_> {
                 }
             }
             Err(finding) => unreadable(name, finding),
-        }
+        })
     }
 
     /// The records of the objects of `docs`, of the file `name`; each
@@ -47,25 +49,27 @@ impl Admitter<'_> {
         name: &str,
         docs: &mut [Document],
         mut olds: Option<&mut dyn Iterator<Item = Value>>,
-    ) -> Vec<ObjectRecord> {
+        wait: Wait,
+    ) -> Option<Vec<ObjectRecord>> {
         let mut out = Vec::new();
         for doc in docs {
             for unit in objects_of(doc) {
                 let old = olds.as_mut().and_then(|o| o.next());
-                out.push(self.object(name, doc, unit, old));
+                out.push(self.object(name, doc, unit, old, wait)?);
             }
         }
-        out
+        Some(out)
     }
 
-    /// The record of one object of `doc`.
+    /// The record of one object of `doc` (`None`: see [`Admitter::file`]).
     fn object(
         &self,
         name: &str,
         doc: &Document,
         unit: ObjectUnit,
         old: Option<Value>,
-    ) -> ObjectRecord {
+        wait: Wait,
+    ) -> Option<ObjectRecord> {
         let label = object_label(&unit.value);
         let type_name = type_name(&unit.value);
         let not_admitted = |verdict: Verdict, rule: &'static str, message: String| {
@@ -100,32 +104,33 @@ impl Admitter<'_> {
             }
         };
         if self.options.skips(&unit.value) {
-            return not_admitted(
+            return Some(not_admitted(
                 Verdict::Skipped("skipped (--skip)".to_string()),
                 "Skipped",
                 format!("{label}: skipped (--skip)"),
-            );
+            ));
         }
         let admission = match self.admissions {
             Admissions::Bare(a) => a.as_ref(),
             Admissions::Catalog(catalog) => {
-                match catalog.admission(&unit.value, self.options.version) {
+                match catalog.admission(&unit.value, self.options.version, wait) {
                     Ok(a) => a,
+                    Err(RouteError::Busy) => return None,
                     Err(RouteError::Admission(e)) => {
-                        return not_admitted(Verdict::Unprocessable, "SchemaUnavailable", e);
+                        return Some(not_admitted(Verdict::Unprocessable, "SchemaUnavailable", e));
                     }
                     Err(RouteError::Select { message, missing }) => {
                         let typed = has_type_meta(&unit.value);
                         let message = select_message(&unit.value, message);
                         if missing && typed && self.options.ignore_missing {
-                            return not_admitted(
+                            return Some(not_admitted(
                                 Verdict::Skipped(format!("skipped: {message}")),
                                 "Skipped",
                                 message,
-                            );
+                            ));
                         }
                         let rule = if typed { "NoSchema" } else { "NotAnObject" };
-                        return not_admitted(Verdict::Unprocessable, rule, message);
+                        return Some(not_admitted(Verdict::Unprocessable, rule, message));
                     }
                 }
             }
@@ -156,7 +161,7 @@ impl Admitter<'_> {
             start: unit.start,
             rejected_at: rejected_at.unwrap_or(unit.start),
         };
-        self.admitted(name, &at, label, type_name, admitted)
+        Some(self.admitted(name, &at, label, type_name, admitted))
     }
 
     /// The record of an admitted object.

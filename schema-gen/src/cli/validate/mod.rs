@@ -15,7 +15,7 @@ use schema_core::KubeVersion;
 use schema_core::object::admission::Admission;
 
 use super::args::{SchemaArgs, ValidateFormat};
-use super::catalog::Catalog;
+use super::catalog::{Catalog, Wait};
 use super::diagnostics::{at, plural};
 use super::input::{
     InputPath, Loaded, display_name, exclusions, expand_inputs_excluding, is_stdin, read_bytes,
@@ -164,28 +164,42 @@ pub(super) fn run(
             } else {
                 None
             };
-            in_order(inputs.len(), output.jobs, &mut sink, |i| {
-                let path = &inputs[i].path;
-                let name = display_name(path);
-                let bytes = match (&stdin, is_stdin(path)) {
-                    (Some(Ok(bytes)), true) => Ok(bytes.clone()),
-                    (Some(Err(e)), true) => Err(e.to_string()),
-                    _ => read_bytes(path, &mut std::io::empty()).map_err(|e| e.to_string()),
-                };
-                match bytes {
-                    Ok(bytes) => admitter.file(name, &bytes),
-                    Err(e) => unreadable(
-                        name,
-                        Finding {
-                            severity: Severity::Error,
-                            rule: "Unreadable",
-                            field: None,
-                            location: WHOLE_FILE,
-                            message: format!("cannot read: {e}"),
-                        },
-                    ),
-                }
-            });
+            let whole_file = |name: String, message: String| {
+                unreadable(
+                    name,
+                    Finding {
+                        severity: Severity::Error,
+                        rule: "Unreadable",
+                        field: None,
+                        location: WHOLE_FILE,
+                        message,
+                    },
+                )
+            };
+            in_order(
+                inputs.len(),
+                output.jobs,
+                &mut sink,
+                |i, wait| {
+                    let path = &inputs[i].path;
+                    let name = display_name(path);
+                    let bytes = match (&stdin, is_stdin(path)) {
+                        (Some(Ok(bytes)), true) => Ok(bytes.clone()),
+                        (Some(Err(e)), true) => Err(e.to_string()),
+                        _ => read_bytes(path, &mut std::io::empty()).map_err(|e| e.to_string()),
+                    };
+                    match bytes {
+                        Ok(bytes) => admitter.file(name, &bytes, wait),
+                        Err(e) => Some(whole_file(name, format!("cannot read: {e}"))),
+                    }
+                },
+                |i| {
+                    whole_file(
+                        display_name(&inputs[i].path),
+                        "internal error: the file was not validated".to_string(),
+                    )
+                },
+            );
             None
         }
     };
@@ -251,14 +265,24 @@ fn exit_code(tally: &Tally) -> i32 {
 }
 
 /// Calls `work` for each of `0..count` on `jobs` threads, and `sink` with
-/// the results in index order as they become available.
-fn in_order<W>(count: usize, jobs: usize, sink: &mut dyn FnMut(FileRecord), work: W)
-where
-    W: Fn(usize) -> FileRecord + Sync,
+/// the results in index order as they become available. A thread first
+/// asks `work` not to wait for an admission another thread is preparing
+/// ([`Wait::No`]); what it put off that way it does last, waiting.
+/// Waiting, `work` always answers; should it not, `unanswered` stands in.
+fn in_order<W, U>(
+    count: usize,
+    jobs: usize,
+    sink: &mut dyn FnMut(FileRecord),
+    work: W,
+    unanswered: U,
+) where
+    W: Fn(usize, Wait) -> Option<FileRecord> + Sync,
+    U: Fn(usize) -> FileRecord + Sync,
 {
+    let done = |i: usize| work(i, Wait::Yes).unwrap_or_else(|| unanswered(i));
     let jobs = jobs.clamp(1, count.max(1));
     if jobs == 1 {
-        (0..count).for_each(|i| sink(work(i)));
+        (0..count).for_each(|i| sink(done(i)));
         return;
     }
     let next = AtomicUsize::new(0);
@@ -266,14 +290,28 @@ where
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let send = send.clone();
-            let (next, work) = (&next, &work);
+            let (next, work, done) = (&next, &work, &done);
             let spawned = std::thread::Builder::new()
                 .stack_size(WORKER_STACK_SIZE)
                 .spawn_scoped(scope, move || {
+                    let mut put_off = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= count || send.send((i, work(i))).is_err() {
+                        if i >= count {
                             break;
+                        }
+                        match work(i, Wait::No) {
+                            Some(record) => {
+                                if send.send((i, record)).is_err() {
+                                    return;
+                                }
+                            }
+                            None => put_off.push(i),
+                        }
+                    }
+                    for i in put_off {
+                        if send.send((i, done(i))).is_err() {
+                            return;
                         }
                     }
                 });
@@ -296,7 +334,7 @@ where
         while due < count {
             match pending.remove(&due) {
                 Some(record) => sink(record),
-                None => sink(work(due)),
+                None => sink(done(due)),
             }
             due += 1;
         }
@@ -345,7 +383,10 @@ fn updates(
         .into_iter()
         .map(|l| match l {
             Ok(mut l) => {
-                let objects = admitter.documents(&l.name, &mut l.docs, Some(&mut olds));
+                // Waiting, the admitter always answers.
+                let objects = admitter
+                    .documents(&l.name, &mut l.docs, Some(&mut olds), Wait::Yes)
+                    .unwrap_or_default();
                 FileRecord {
                     name: l.name,
                     unreadable: None,
