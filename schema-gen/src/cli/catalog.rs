@@ -35,10 +35,13 @@ pub(super) struct DecodeError {
 pub(super) struct Catalog {
     crds: CrdCatalog,
     /// The admission of each CRD version: by CRD name, then version.
-    crd_admissions: HashMap<String, Vec<(String, Slot<Result<Admission, String>>)>>,
+    crd_admissions: HashMap<String, Vec<(String, Prepared)>>,
     builtins: Builtins,
     kube: KubeVersion,
 }
+
+/// An admission, prepared once, or why it cannot be.
+type Prepared = Slot<Result<Admission, String>>;
 
 /// Whether to wait for an admission another thread is preparing.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -227,7 +230,7 @@ struct Builtins {
 #[cfg(feature = "builtin-kinds")]
 struct Builtin {
     kind: schema_core::rust::k8s::BuiltinKind,
-    admission: Slot<Result<Admission, String>>,
+    admission: Prepared,
     /// Its Go type, to find where an object does not decode.
     go_type: OnceLock<schema_core::rust::k8s::GoType>,
 }
