@@ -1556,3 +1556,34 @@ fn validate_passes_over_hidden_entries_of_directories() {
         untimed(&out.stderr).ends_with("1 object: 1 valid, 0 invalid, 0 skipped, 0 errors (T s)\n")
     );
 }
+
+/// A field `ObjectMeta` has no place for is an unknown field too, for a
+/// built-in kind and a custom resource alike: a warning, an error under
+/// `--strict`.
+#[test]
+fn validate_reports_unknown_metadata_fields() {
+    let crd = examples().join("widget-crd.yaml");
+    let doc = b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  label: {a: b}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  ownerReferences:\n  - {apiVersion: v1, kind: ConfigMap, name: c, uid: u, ctrl: true}\nspec: {size: small}\n";
+    let out = run(
+        &["validate", "--crd", crd.to_str().unwrap(), "-"],
+        Some(doc),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        untimed(&out.stderr).starts_with(
+            "<stdin>:5:3: warning: unknown field \"metadata.label\"\n<stdin>:1:1: ConfigMap \"c\": valid\n"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(
+        &["validate", "--strict", "--crd", crd.to_str().unwrap(), "-"],
+        Some(doc),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "<stdin>:5:3: error: unknown field \"metadata.label\"\n\
+         <stdin>:12:56: error: unknown field \"metadata.ownerReferences[0].ctrl\"\n"
+    );
+}

@@ -308,6 +308,19 @@ impl CelValidator {
         }
     }
 
+    /// [`CelValidator::at`] when `s` has rules to evaluate; `None`, without
+    /// copying the schema, when it has none.
+    pub fn with_rules_at(
+        s: &Structural,
+        is_resource_root: bool,
+        version: CompatibilityVersion,
+    ) -> Option<Self> {
+        if !has_x_validations(s) {
+            return None;
+        }
+        Some(Self::at(s, is_resource_root, version)).filter(Self::has_rules)
+    }
+
     /// apiextensions' `validator(s, s, isResourceRoot, …)`, which
     /// [`CelValidator::new`] (`NewValidator`) calls only when the schema has
     /// rules outside `allOf`: the rules of every node, those under `allOf`

@@ -47,8 +47,8 @@ use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubreso
 use crate::object::list_types::validate_list_sets_and_maps_view;
 use crate::object::metadata::walk::validate_meta_view;
 use crate::object::metadata::{
-    before_create, decode_object_meta, validate_object_meta, validate_object_meta_update,
-    validate_object_meta_with,
+    before_create, decode_object_meta, unknown_object_meta_fields, validate_object_meta,
+    validate_object_meta_update, validate_object_meta_with,
 };
 use crate::object::prune::prune_drop_nulls_and_default;
 use crate::object::prune_default_walk::{
@@ -204,10 +204,9 @@ impl Admission {
         };
         let structural = schema.map(Structural::from_props).transpose()?;
         let validator = schema.map(SchemaValidator::new);
-        let cel = structural
-            .as_ref()
-            .map(|s| CelValidator::at(s, true, CompatibilityVersion::stored_expressions(kube)))
-            .filter(CelValidator::has_rules);
+        let cel = structural.as_ref().and_then(|s| {
+            CelValidator::with_rules_at(s, true, CompatibilityVersion::stored_expressions(kube))
+        });
         let structural = structural.map(IndexedSchema::new);
         // The one walk serves resources that are pruned and hold no
         // embedded resource below the root (`checkable`).
@@ -279,6 +278,12 @@ impl Admission {
     fn admit(&self, mut obj: Value, mut old: Option<Value>) -> Admitted {
         let s = self.structural.as_ref().map(IndexedSchema::view);
         let mut out = Admitted::default();
+        // The handler reads the metadata strictly before anything else
+        // (`GetObjectMetaWithOptions`): its unknown fields come first.
+        let meta_unknown = match (&self.resource, obj.get("metadata")) {
+            (Some(_), Some(m)) => unknown_object_meta_fields(m),
+            _ => Vec::new(),
+        };
         let had_status = obj.get("status").is_some();
         // Decoding of a common resource, with the depth limit and the
         // value validations, in one walk.
@@ -332,7 +337,8 @@ impl Admission {
                 None,
             ),
         };
-        out.pruned = decoded.pruned;
+        out.pruned = meta_unknown;
+        out.pruned.extend(decoded.pruned);
         if let Some(e) = decoded.error {
             out.errors.push(e);
             out.object = obj;

@@ -412,6 +412,86 @@ impl Decoder {
     }
 }
 
+/// The fields of `ObjectMeta`'s JSON form.
+const OBJECT_META_FIELDS: [&str; 15] = [
+    "name",
+    "generateName",
+    "namespace",
+    "selfLink",
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "labels",
+    "annotations",
+    "ownerReferences",
+    "finalizers",
+    "managedFields",
+];
+
+/// The fields of an `OwnerReference`.
+const OWNER_REFERENCE_FIELDS: [&str; 6] = [
+    "apiVersion",
+    "kind",
+    "name",
+    "uid",
+    "controller",
+    "blockOwnerDeletion",
+];
+
+/// The fields of a `ManagedFieldsEntry` (`fieldsV1` decodes itself, and
+/// keeps whatever it holds).
+const MANAGED_FIELDS_ENTRY_FIELDS: [&str; 7] = [
+    "manager",
+    "operation",
+    "apiVersion",
+    "time",
+    "fieldsType",
+    "fieldsV1",
+    "subresource",
+];
+
+/// The fields of `metadata` that `ObjectMeta` has no place for, as the
+/// API server's strict decoding of it reports them for its field
+/// validation (`GetObjectMetaWithOptions` with `ReturnUnknownFieldPaths`):
+/// `metadata.label`, `metadata.ownerReferences[0].ctrl`, in the order of
+/// their keys. None when `metadata` does not decode (its error is
+/// reported instead).
+pub fn unknown_object_meta_fields(metadata: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    if decode_object_meta(metadata, false).is_err() {
+        return out;
+    }
+    let Value::Object(fields) = metadata else {
+        return out;
+    };
+    // The metadata is marshalled (Go sorts a map's keys) and decoded
+    // again, so fields come in the order of their keys.
+    for (k, v) in sorted_entries(fields) {
+        if !OBJECT_META_FIELDS.contains(&k.as_str()) {
+            out.push(format!("metadata.{k}"));
+            continue;
+        }
+        let known: &[&str] = match k.as_str() {
+            "ownerReferences" => &OWNER_REFERENCE_FIELDS,
+            "managedFields" => &MANAGED_FIELDS_ENTRY_FIELDS,
+            _ => continue,
+        };
+        let Value::Array(items) = v else { continue };
+        for (i, item) in items.iter().enumerate() {
+            let Value::Object(item) = item else { continue };
+            for (key, _) in sorted_entries(item) {
+                if !known.contains(&key.as_str()) {
+                    out.push(format!("metadata.{k}[{i}].{key}"));
+                }
+            }
+        }
+    }
+    out
+}
+
 fn set<T>(slot: &mut T, v: Option<T>) {
     if let Some(v) = v {
         *slot = v;
@@ -429,6 +509,29 @@ mod tests {
         decode_object_meta(&metadata, false)
             .err()
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn unknown_fields_of_metadata() {
+        let metadata = json!({
+            "name": "a",
+            "label": {"x": "y"},
+            "ownerReferences": [{"name": "o", "ctrl": true}],
+            "managedFields": [{"manager": "m", "fieldsV1": {"f:any": {}}, "extra": 1}],
+            "Namespace": "n",
+        });
+        assert_eq!(
+            unknown_object_meta_fields(&metadata),
+            [
+                "metadata.Namespace",
+                "metadata.label",
+                "metadata.managedFields[0].extra",
+                "metadata.ownerReferences[0].ctrl",
+            ]
+        );
+        // Metadata that does not decode reports its error, not its fields.
+        assert!(unknown_object_meta_fields(&json!({"name": 1, "label": {}})).is_empty());
+        assert!(unknown_object_meta_fields(&json!({"name": "a"})).is_empty());
     }
 
     #[test]

@@ -51,7 +51,7 @@ mod types;
 mod validation;
 
 pub use coerce::{coerce_embedded_resource, coerce_metadata};
-pub use decode::{decode_object_meta, get_object_meta};
+pub use decode::{decode_object_meta, get_object_meta, unknown_object_meta_fields};
 pub use types::{ManagedFieldsEntry, ObjectMeta, OwnerReference, Time};
 pub(crate) use validation::before_create;
 pub use validation::{

@@ -437,12 +437,17 @@ pub fn validate_managed_fields(entries: &[ManagedFieldsEntry], path: &Path) -> E
     let mut errs = ErrorList::new();
     for (i, e) in entries.iter().enumerate() {
         let p = path.index(i);
-        if e.operation != "Apply" && e.operation != "Update" {
-            errs.push(FieldError::invalid(
+        match e.operation.as_str() {
+            "" => errs.push(FieldError::required(
                 &p.child("operation"),
-                e.operation.as_str(),
-                "must be `Apply` or `Update`",
-            ));
+                "must not be empty",
+            )),
+            "Apply" | "Update" => {}
+            other => errs.push(FieldError::not_supported(
+                &p.child("operation"),
+                other,
+                &["Apply", "Update"],
+            )),
         }
         if !e.fields_type.is_empty() && e.fields_type != "FieldsV1" {
             errs.push(FieldError::invalid(
@@ -763,14 +768,16 @@ mod tests {
             meta_errs(json!({"managedFields": [
                 {"manager": "ok", "operation": "Apply", "fieldsType": "FieldsV1", "fieldsV1": {"f:a": {}}},
                 {"manager": "a\u{7}", "operation": "", "fieldsType": "x", "subresource": "s".repeat(257)},
-                {"manager": long, "operation": "Update"}
+                {"manager": long, "operation": "Update"},
+                {"manager": "m", "operation": "Merge"}
             ]})),
             [
-                r#"spec.template.metadata.managedFields[1].operation: Invalid value: "": must be `Apply` or `Update`"#,
+                "spec.template.metadata.managedFields[1].operation: Required value: must not be empty",
                 r#"spec.template.metadata.managedFields[1].fieldsType: Invalid value: "x": must be `FieldsV1`"#,
                 r#"spec.template.metadata.managedFields[1].manager: Invalid value: "a\a": invalid character U+0007 (at position 1)"#,
                 "spec.template.metadata.managedFields[1].subresource: Too long: may not be more than 256 bytes",
                 "spec.template.metadata.managedFields[2].manager: Too long: may not be more than 128 bytes",
+                r#"spec.template.metadata.managedFields[3].operation: Unsupported value: "Merge": supported values: "Apply", "Update""#,
             ]
         );
     }
