@@ -1,6 +1,6 @@
 //! The structural-schema IR of Kubernetes CRDs and the algorithms the API server runs on it.
 //!
-//! The crate is six layers, each a module tree that only uses the ones
+//! The crate is seven layers, each a module tree that only uses the ones
 //! before it:
 //!
 //! - [`go`]: Go's standard library and apimachinery's primitives (time,
@@ -12,6 +12,8 @@
 //!   metadata, value validation, list types, admission);
 //! - [`crd`]: what the server does with a CRD (reading, the structural
 //!   check and CRD validation, the published OpenAPI);
+//! - [`docs`]: reading CRDs: `kubectl explain` offline and API reference
+//!   documents;
 //! - [`rust`]: Rust types to schemas and CRDs: [`StructuralSchema`] (the
 //!   trait, and with the default `derive` feature the derive macro of the
 //!   same name, as serde does).
@@ -35,6 +37,7 @@ extern crate self as schema_core;
 
 pub mod cel;
 pub mod crd;
+pub mod docs;
 pub mod go;
 pub use goregex;
 pub mod model;

@@ -18,7 +18,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first.
-const LAYERS: &[&str] = &["go", "model", "cel", "object", "crd", "rust"];
+const LAYERS: &[&str] = &["go", "model", "cel", "object", "crd", "docs", "rust"];
 
 /// Names at the crate root that are not layers: re-exports and exported
 /// macros, with the layer that defines them (`None`: another crate).
