@@ -110,4 +110,6 @@ var ops = map[string]func([]byte) (any, error){
 	"publish":                 opPublish,
 	"cel_compile":             opCELCompile,
 	"admit":                   opAdmit,
+	"explain":                 opExplain,
+	"explain_document":        opExplainDocument,
 }

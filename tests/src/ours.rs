@@ -19,6 +19,7 @@ use schema_core::crd::validation::schema::{
 use schema_core::crd::validation::structural::{
     StructuralOptions, validate_structural, validate_structural_completeness,
 };
+use schema_core::docs::explain;
 use schema_core::model::field::{FieldError, Path as FieldPath};
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::codec::{DecodeCx, Wire};
@@ -48,6 +49,8 @@ pub fn answer(req: &Value) -> Value {
         "publish" => publish(req),
         "cel_compile" => cel_compile(req),
         "admit" => admit(req),
+        "explain" => explain_op(req),
+        "explain_document" => explain_document(req),
         other => Err(format!("unknown op {other:?}")),
     };
     result.unwrap_or_else(|e| json!({ "error": e }))
@@ -292,6 +295,71 @@ fn publish(req: &Value) -> Result<Value, String> {
             Err(e) => json!({ "buildError": e.to_string() }),
         }
     })
+}
+
+/// The request's explain options and field path.
+fn explain_request(req: &Value) -> (Vec<String>, explain::Options) {
+    let fields = req["fields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f.as_str().map(str::to_string))
+        .collect();
+    let options = explain::Options {
+        recursive: req["recursive"] == true,
+        max_depth: req["maxDepth"].as_u64().unwrap_or(0) as usize,
+    };
+    (fields, options)
+}
+
+/// An explanation as the oracle answers it: what was printed, and the
+/// error kubectl reports.
+fn explained(result: Result<String, explain::ExplainFailure>) -> Value {
+    match result {
+        Ok(output) => json!({ "output": output }),
+        Err(f) => json!({ "output": f.printed, "error": format!("error: {}", f.error) }),
+    }
+}
+
+fn explain_op(req: &Value) -> Result<Value, String> {
+    let crd = crd(&req["crd"])?;
+    let version = req["version"].as_str().unwrap_or_default();
+    let spec = crd.spec.as_ref().ok_or("no spec")?;
+    let group = spec.group.clone().unwrap_or_default();
+    let kind = spec
+        .names
+        .as_ref()
+        .and_then(|n| n.kind.clone())
+        .unwrap_or_default();
+    let docs = match publish_v3(&crd) {
+        Ok(d) => d,
+        Err(e) => return Ok(json!({ "buildError": e.to_string() })),
+    };
+    let doc = docs
+        .get(&format!("apis/{group}/{version}"))
+        .ok_or("version not served")?;
+    let (fields, options) = explain_request(req);
+    let gvk = explain::Gvk {
+        group,
+        version: version.to_string(),
+        kind,
+    };
+    Ok(explained(explain::explain(doc, &gvk, &fields, options)))
+}
+
+fn explain_document(req: &Value) -> Result<Value, String> {
+    let gvr = explain::Gvr {
+        group: req["group"].as_str().unwrap_or_default().to_string(),
+        version: req["version"].as_str().unwrap_or_default().to_string(),
+        resource: req["resource"].as_str().unwrap_or_default().to_string(),
+    };
+    let (fields, options) = explain_request(req);
+    Ok(explained(explain::explain_resource(
+        &req["document"],
+        &gvr,
+        &fields,
+        options,
+    )))
 }
 
 fn cel_compile(req: &Value) -> Result<Value, String> {

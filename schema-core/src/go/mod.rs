@@ -15,3 +15,4 @@ pub(crate) mod sort;
 pub(crate) mod strings;
 pub(crate) mod time;
 pub(crate) mod url;
+pub(crate) mod versions;
