@@ -308,6 +308,7 @@ fn explain_request(req: &Value) -> (Vec<String>, explain::Options) {
     let options = explain::Options {
         recursive: req["recursive"] == true,
         max_depth: req["maxDepth"].as_u64().unwrap_or(0) as usize,
+        extras: false,
     };
     (fields, options)
 }

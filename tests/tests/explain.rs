@@ -135,7 +135,7 @@ fn field_paths(s: &JsonSchemaProps, prefix: &mut Vec<String>, out: &mut Vec<Vec<
 /// Part 1: every field path resolves.
 fn every_field_path_resolves(crds: &[(String, CustomResourceDefinition, Value)]) -> Vec<String> {
     let mut failures = Vec::new();
-    let (mut versions, mut paths) = (0, 0);
+    let (mut versions, mut paths, mut extra_lines) = (0, 0, 0);
     for (id, crd, _) in crds {
         let Ok(docs) = publish_v3(crd) else {
             failures.push(format!("{id}: does not publish"));
@@ -169,6 +169,22 @@ fn every_field_path_resolves(crds: &[(String, CustomResourceDefinition, Value)])
                             failures
                                 .push(format!("{id} {version} {}: no {line:?}", fields.join(".")));
                         }
+                        // The extra lines only add to kubectl's.
+                        let extras = Options {
+                            extras: true,
+                            ..Options::default()
+                        };
+                        let with = explain::explain(doc, &gvk, &fields, extras).unwrap();
+                        if without_extras(&with) != out {
+                            failures.push(format!(
+                                "{id} {version} {}: the extra lines change kubectl's",
+                                fields.join(".")
+                            ));
+                        }
+                        extra_lines += with.lines().count() - out.lines().count();
+                        if explain::explain_json(doc, &gvk, &fields, extras).is_err() {
+                            failures.push(format!("{id} {version} {}: no JSON", fields.join(".")));
+                        }
                     }
                     Err(e) => {
                         failures.push(format!("{id} {version} {}: {}", fields.join("."), e.error))
@@ -177,8 +193,15 @@ fn every_field_path_resolves(crds: &[(String, CustomResourceDefinition, Value)])
             }
         }
     }
-    println!("explain: {paths} field paths of {versions} CRD versions");
+    println!("explain: {paths} field paths of {versions} CRD versions, {extra_lines} extra lines");
     failures
+}
+
+/// Text without the lines `explain` adds to kubectl's.
+fn without_extras(text: &str) -> String {
+    text.split_inclusive('\n')
+        .filter(|l| !l.trim_start().starts_with(explain::EXTRA_MARK))
+        .collect()
 }
 
 /// The directory of the kubectl module the oracle links.

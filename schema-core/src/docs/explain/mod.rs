@@ -14,6 +14,7 @@
 //!
 //! [`publish_v3`]: crate::crd::publish::publish_v3
 
+mod json;
 mod resolve;
 mod template;
 mod wrap;
@@ -23,6 +24,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 pub use resolve::{ResolveError, Target, resolve};
+pub use template::EXTRA_MARK;
 use template::{Template, truthy};
 
 /// A group, version and kind: what kubectl finds in the document's paths
@@ -44,6 +46,12 @@ pub struct Options {
     pub recursive: bool,
     /// `--max-depth`: how many levels `--recursive` prints (0: all).
     pub max_depth: usize,
+    /// Add what kubectl does not show: each field's default, enum values
+    /// beyond the four kubectl lists, bounds, pattern, list and map
+    /// semantics, CEL rules and messages, `immutable`, nullable and
+    /// preserve-unknown-fields, on lines that start with [`EXTRA_MARK`]
+    /// (removing them leaves kubectl's output).
+    pub extras: bool,
 }
 
 /// Why kubectl's template stops.
@@ -115,11 +123,7 @@ pub fn explain(
     fields: &[String],
     options: Options,
 ) -> Result<String, ExplainFailure> {
-    let mut m = serde_json::Map::new();
-    m.insert("group".into(), Value::String(gvk.group.clone()));
-    m.insert("kind".into(), Value::String(gvk.kind.clone()));
-    m.insert("version".into(), Value::String(gvk.version.clone()));
-    render(document, &Value::Object(m), fields, options)
+    render(document, &gvk_value(gvk), fields, options)
 }
 
 /// [`explain`] as kubectl starts it, from a resource: the kind is the
@@ -177,14 +181,8 @@ pub fn explain_resource(
     }
 }
 
-/// The template from the header on, for the kind `gvk` (an object with
-/// `group`, `version` and `kind`).
-fn render(
-    document: &Value,
-    gvk: &Value,
-    fields: &[String],
-    options: Options,
-) -> Result<String, ExplainFailure> {
+/// The header kubectl prints before it looks for the fields.
+fn header(gvk: &Value) -> String {
     let part = |k: &str| {
         gvk.get(k)
             .map(template::print_value)
@@ -196,32 +194,81 @@ fn render(
     }
     out.push_str(&format!("KIND:       {}\n", part("kind")));
     out.push_str(&format!("VERSION:    {}\n\n", part("version")));
-    let fail = |printed: &str, error| ExplainFailure {
-        printed: printed.to_string(),
+    out
+}
+
+/// Runs `f` on the explanation of `fields` of the kind `gvk` (an object
+/// with `group`, `version` and `kind`) in `document`.
+fn explained<T>(
+    document: &Value,
+    gvk: &Value,
+    fields: &[String],
+    options: Options,
+    f: impl FnOnce(&Template<'_>, &template::Explained<'_>) -> T,
+) -> Result<T, ExplainFailure> {
+    let printed = header(gvk);
+    let fail = |error| ExplainFailure {
+        printed: printed.clone(),
         error,
     };
     let Some(model) = model_of(document, gvk) else {
-        return Err(fail(
-            &out,
-            ExplainError::GvkNotFound(template::print_value(gvk)),
-        ));
+        return Err(fail(ExplainError::GvkNotFound(template::print_value(gvk))));
     };
     let template = Template {
         document,
         recursive: options.recursive,
         max_depth: options.max_depth,
+        extras: options.extras,
     };
-    let body = template
-        .output(model, &BTreeSet::new(), fields)
-        .map_err(|e| fail(&out, ExplainError::Template(e.0)))?;
-    if body.is_empty() {
-        let field = fields.last().cloned().unwrap_or_default();
-        let missing = first_missing(document, model, fields);
-        return Err(fail(&out, ExplainError::FieldNotFound { field, missing }));
+    match template.output(model, &BTreeSet::new(), fields) {
+        Ok(Some(e)) => Ok(f(&template, &e)),
+        Ok(None) => {
+            let field = fields.last().cloned().unwrap_or_default();
+            let missing = first_missing(document, model, fields);
+            Err(fail(ExplainError::FieldNotFound { field, missing }))
+        }
+        Err(e) => Err(fail(ExplainError::Template(e.0))),
     }
-    out.push_str(&body);
-    out.push('\n');
-    Ok(out)
+}
+
+/// The template from the header on.
+fn render(
+    document: &Value,
+    gvk: &Value,
+    fields: &[String],
+    options: Options,
+) -> Result<String, ExplainFailure> {
+    explained(document, gvk, fields, options, |t, e| {
+        format!("{}{}\n", header(gvk), t.plaintext(e))
+    })
+}
+
+/// [`explain`] as data (`explain -o json`): the kind, the field the path
+/// ends at, its description and facts, and its fields with their types,
+/// descriptions and facts (nested when `options.recursive`).
+///
+/// # Errors
+///
+/// As [`explain`].
+pub fn explain_json(
+    document: &Value,
+    gvk: &Gvk,
+    fields: &[String],
+    options: Options,
+) -> Result<Value, ExplainFailure> {
+    let gvk = gvk_value(gvk);
+    explained(document, &gvk, fields, options, |_, e| {
+        json::to_json(&gvk, fields, e)
+    })
+}
+
+/// A kind as the template holds it: `{group, kind, version}`.
+fn gvk_value(gvk: &Gvk) -> Value {
+    let mut m = serde_json::Map::new();
+    m.insert("group".into(), Value::String(gvk.group.clone()));
+    m.insert("kind".into(), Value::String(gvk.kind.clone()));
+    m.insert("version".into(), Value::String(gvk.version.clone()));
+    Value::Object(m)
 }
 
 /// The model whose `x-kubernetes-group-version-kind` lists `gvk`: the

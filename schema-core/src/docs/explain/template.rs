@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::wrap::{indent, wrap};
+use crate::docs::facts::{Fact, FactStyle, facts};
 use crate::go::fmt::format_float;
 
 /// What the template functions see: the document, and how deep to list.
@@ -22,6 +23,81 @@ pub(super) struct Template<'a> {
     pub recursive: bool,
     /// `--max-depth` (0: no limit).
     pub max_depth: usize,
+    /// Whether to add the lines kubectl leaves out ([`extra_lines`]).
+    pub extras: bool,
+}
+
+/// The marker that starts every line kubectl does not print: removing
+/// the lines that start with it (after their indentation) leaves kubectl's
+/// output.
+pub const EXTRA_MARK: &str = "~ ";
+
+/// The widest value of a fact on the one line a field gets in a
+/// recursive listing.
+const SHORT_FACT_CHARS: usize = 60;
+
+/// What kubectl does not print about a node: its facts (default, bounds,
+/// list semantics, CEL rules, ...), one per line indented by `indent`
+/// and marked with [`EXTRA_MARK`]; a rule's details one step further in.
+/// `enum` only when kubectl cut the list short (more than `enum_shown`
+/// values).
+fn extra_lines(node: &Value, indent: usize, enum_shown: Option<usize>) -> String {
+    let mut out = String::new();
+    for fact in shown_facts(node, enum_shown) {
+        let pad = " ".repeat(indent + if fact.detail { 2 } else { 0 });
+        for (i, line) in fact.value.split('\n').enumerate() {
+            out.push_str(&pad);
+            out.push_str(EXTRA_MARK);
+            if i == 0 {
+                out.push_str(fact.label);
+                if fact.style != FactStyle::Flag {
+                    out.push_str(": ");
+                    out.push_str(line);
+                }
+            } else {
+                out.push_str("  ");
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The same facts on one line (`~ default: 1; minimum: 0; immutable`),
+/// each value cut to [`SHORT_FACT_CHARS`], or "" without facts.
+fn extra_line(node: &Value, indent: usize) -> String {
+    let parts: Vec<String> = shown_facts(node, Some(4))
+        .into_iter()
+        .filter(|f| !f.detail)
+        .map(|f| {
+            if f.style == FactStyle::Flag {
+                return f.label.to_string();
+            }
+            let one_line = f.value.replace('\n', " ");
+            let value = match one_line.char_indices().nth(SHORT_FACT_CHARS) {
+                Some((i, _)) => format!("{}…", &one_line[..i]),
+                None => one_line,
+            };
+            format!("{}: {value}", f.label)
+        })
+        .collect();
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!("{}{EXTRA_MARK}{}\n", " ".repeat(indent), parts.join("; "))
+}
+
+/// The facts of a node that kubectl leaves out.
+fn shown_facts(node: &Value, enum_shown: Option<usize>) -> Vec<Fact> {
+    let enum_len = get(node, "enum")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    facts(node)
+        .into_iter()
+        .filter(|f| f.label != "external docs")
+        .filter(|f| f.label != "enum" || enum_shown.is_some_and(|n| enum_len > n))
+        .collect()
 }
 
 /// Go templates' truth of a value.
@@ -121,6 +197,47 @@ fn ref_string(schema: &Value) -> String {
     }
 }
 
+/// What the template explains: a node and the fields it lists.
+pub(super) struct Explained<'d> {
+    /// The field the path ends at (`FIELD:`), absent for the resource.
+    pub field: Option<FieldHeader<'d>>,
+    /// The node as its parent has it (its facts), and through its `$ref`.
+    pub node: &'d Value,
+    /// The node through its `$ref` (description, external docs).
+    pub resolved: &'d Value,
+    /// `define "description"` of the node: each description met, each
+    /// followed by a newline; "" for none.
+    pub description: String,
+    /// `define "fieldList"` of the node.
+    pub fields: Vec<Entry<'d>>,
+}
+
+/// The `FIELD:` line of an explanation.
+pub(super) struct FieldHeader<'d> {
+    /// The field's name.
+    pub name: String,
+    /// Its type as kubectl names it.
+    pub type_name: String,
+    /// Its schema (its enum).
+    pub schema: &'d Value,
+}
+
+/// One field of a field list.
+pub(super) struct Entry<'d> {
+    /// The property name.
+    pub name: String,
+    /// Its type as kubectl names it.
+    pub type_name: String,
+    /// Whether its object requires it.
+    pub required: bool,
+    /// Its schema.
+    pub schema: &'d Value,
+    /// Its depth (1: a field of the explained node).
+    pub level: usize,
+    /// Its own fields, when listed recursively.
+    pub fields: Vec<Entry<'d>>,
+}
+
 /// An error the template raises (`fail`): a schema where one is needed is
 /// missing.
 #[derive(Debug)]
@@ -128,82 +245,85 @@ pub(super) struct TemplateFailure(pub String);
 
 type Out = Result<String, TemplateFailure>;
 
-impl Template<'_> {
-    /// `define "output"`: follows `fields` from `schema`, then prints the
-    /// description and field list of where it ends; "" when a field is not
-    /// found.
-    pub(super) fn output(
+impl<'a> Template<'a> {
+    /// `define "output"`: follows `fields` from `schema` to the node they
+    /// name and explains it; `None` where the template prints nothing (a
+    /// field is not found).
+    pub(super) fn output<'d>(
         &self,
-        schema: &Value,
+        schema: &'d Value,
         history: &BTreeSet<String>,
         fields: &[String],
-    ) -> Out {
+    ) -> Result<Option<Explained<'d>>, TemplateFailure>
+    where
+        'a: 'd,
+    {
         let ref_str = ref_string(schema);
         let mut next_history = history.clone();
         next_history.insert(ref_str.clone());
         let res = resolved(schema, self.document);
-        let mut out = String::new();
         if fields.is_empty() {
-            out.push_str("DESCRIPTION:\n");
-            let description = self.description(res);
-            let description = if description.is_empty() {
-                "<empty>".to_string()
-            } else {
-                description
-            };
-            out.push_str(&indent(4, &wrap(76, &description)));
-            out.push('\n');
-            let docs = external_docs(res);
-            if !docs.is_empty() {
-                out.push('\n');
-                out.push_str(&docs);
-            }
-            let list = self.field_list(res, 1, &BTreeSet::new())?;
-            if !list.is_empty() {
-                out.push_str("FIELDS:\n");
-                out.push_str(&list);
-            }
-            return Ok(out);
+            return Ok(Some(Explained {
+                field: None,
+                node: schema,
+                resolved: res,
+                description: self.description(res),
+                fields: self.field_list(res, 1, &BTreeSet::new())?,
+            }));
         }
         if !ref_str.is_empty() && history.contains(&ref_str) {
-            return Ok(out);
+            return Ok(None);
         }
         let props = get(res, "properties");
         let sub = props.and_then(|p| get(p, &fields[0]));
-        if truthy(props) && truthy(sub) {
-            let Some(sub) = sub else { return Ok(out) };
-            if fields.len() == 1 {
-                out.push_str("FIELD: ");
-                out.push_str(&fields[0]);
-                out.push_str(" <");
-                out.push_str(&self.type_guess(sub)?);
-                out.push_str(">\n");
-                out.push_str(&extract_enum(sub, true, -1, 0));
-                out.push_str("\n\n");
-            }
-            out.push_str(&self.output(sub, &BTreeSet::new(), &fields[1..])?);
-        } else if let Some(items) = get(res, "items").filter(|i| truthy(Some(i))) {
-            out.push_str(&self.output(items, &next_history, fields)?);
-        } else if let Some(additional) = additional_schema(res) {
-            out.push_str(&self.output(additional, &next_history, fields)?);
-        } else if let Some(Value::Array(all_of)) = get(res, "allOf") {
+        if let Some(sub) = sub.filter(|s| truthy(props) && truthy(Some(s))) {
+            let header = if fields.len() == 1 {
+                Some(FieldHeader {
+                    name: fields[0].clone(),
+                    type_name: self.type_guess(sub)?,
+                    schema: sub,
+                })
+            } else {
+                None
+            };
+            let below = self.output(sub, &BTreeSet::new(), &fields[1..])?;
+            return Ok(below.map(|mut e| {
+                if header.is_some() {
+                    e.field = header;
+                }
+                e
+            }));
+        }
+        if let Some(items) = get(res, "items").filter(|i| truthy(Some(i))) {
+            return self.output(items, &next_history, fields);
+        }
+        if let Some(additional) = additional_schema(res) {
+            return self.output(additional, &next_history, fields);
+        }
+        if let Some(Value::Array(all_of)) = get(res, "allOf") {
             for sub in all_of {
-                let s = self.output(sub, &next_history, fields)?;
-                if !s.is_empty() {
-                    out.push_str(&s);
-                    break;
+                if let Some(e) = self.output(sub, &next_history, fields)? {
+                    return Ok(Some(e));
                 }
             }
         }
-        Ok(out)
+        Ok(None)
     }
 
     /// `define "fieldList"`: the fields of `schema` (through its `$ref`,
-    /// `allOf`, `items` and additional properties), one `fieldDetail` each,
-    /// with their own fields below when recursive.
-    fn field_list(&self, schema: &Value, level: usize, history: &BTreeSet<String>) -> Out {
+    /// `allOf`, `items` and additional properties), each with its own
+    /// fields below when recursive (to the depth limit).
+    fn field_list<'d>(
+        &self,
+        schema: &'d Value,
+        level: usize,
+        history: &BTreeSet<String>,
+    ) -> Result<Vec<Entry<'d>>, TemplateFailure>
+    where
+        'a: 'd,
+    {
         let ref_str = ref_string(schema);
-        let mut out = String::new();
+        let mut out = Vec::new();
         if !ref_str.is_empty() && history.contains(&ref_str) {
             return Ok(out);
         }
@@ -213,74 +333,130 @@ impl Template<'_> {
         if let Some(Value::Object(props)) = get(res, "properties") {
             let mut names: Vec<&String> = props.keys().collect();
             names.sort();
+            let required = get(res, "required").and_then(Value::as_array);
             for name in names {
-                out.push_str(&self.field_detail(name, res, self.recursive, level)?);
-                if self.recursive && (self.max_depth == 0 || level < self.max_depth) {
-                    out.push_str(&self.field_list(&props[name], level + 1, &next_history)?);
-                }
+                let field = &props[name];
+                let fields = if self.recursive && (self.max_depth == 0 || level < self.max_depth) {
+                    self.field_list(field, level + 1, &next_history)?
+                } else {
+                    Vec::new()
+                };
+                out.push(Entry {
+                    name: name.clone(),
+                    type_name: self.type_guess(field)?,
+                    required: required.is_some_and(|r| r.iter().any(|n| n.as_str() == Some(name))),
+                    schema: field,
+                    level,
+                    fields,
+                });
             }
         }
         if let Some(Value::Array(all_of)) = get(res, "allOf") {
             for sub in all_of {
-                out.push_str(&self.field_list(sub, level, &next_history)?);
+                out.extend(self.field_list(sub, level, &next_history)?);
             }
         }
         if let Some(items) = get(res, "items").filter(|i| truthy(Some(i))) {
-            out.push_str(&self.field_list(items, level, &next_history)?);
+            out.extend(self.field_list(items, level, &next_history)?);
         }
         if let Some(additional) = additional_schema(res) {
-            out.push_str(&self.field_list(additional, level, &next_history)?);
+            out.extend(self.field_list(additional, level, &next_history)?);
         }
         Ok(out)
     }
 
-    /// `define "fieldDetail"`: one field of `parent`: its name, type,
-    /// `-required-` and enum on a line; unless `short`, its description
-    /// and external docs below.
-    fn field_detail(&self, name: &str, parent: &Value, short: bool, level: usize) -> Out {
-        let indent_amount = level * 2;
-        let field = get(parent, "properties")
-            .and_then(|p| get(p, name))
-            .unwrap_or(&Value::Null);
-        let mut out = indent(indent_amount, name);
+    /// The plaintext of an explanation: `FIELD:` (for a field), then
+    /// `DESCRIPTION:`, `EXTERNAL DOCS:` and `FIELDS:`.
+    pub(super) fn plaintext(&self, e: &Explained<'_>) -> String {
+        let mut out = String::new();
+        if let Some(h) = &e.field {
+            out.push_str("FIELD: ");
+            out.push_str(&h.name);
+            out.push_str(" <");
+            out.push_str(&h.type_name);
+            out.push_str(">\n");
+            out.push_str(&extract_enum(h.schema, true, -1, 0));
+            out.push_str("\n\n");
+        }
+        out.push_str("DESCRIPTION:\n");
+        let description = if e.description.is_empty() {
+            "<empty>"
+        } else {
+            &e.description
+        };
+        out.push_str(&indent(4, &wrap(76, description)));
+        out.push('\n');
+        if self.extras {
+            out.push_str(&extra_lines(e.node, 4, None));
+        }
+        let docs = external_docs(e.resolved);
+        if !docs.is_empty() {
+            out.push('\n');
+            out.push_str(&docs);
+        }
+        if !e.fields.is_empty() {
+            out.push_str("FIELDS:\n");
+            self.field_lines(&e.fields, &mut out);
+        }
+        out
+    }
+
+    /// The lines of `entries` and of the fields below them.
+    fn field_lines(&self, entries: &[Entry<'_>], out: &mut String) {
+        for e in entries {
+            self.field_detail(e, out);
+            self.field_lines(&e.fields, out);
+        }
+    }
+
+    /// `define "fieldDetail"`: one field: its name, type, `-required-` and
+    /// enum on a line; unless recursive, its description and external docs
+    /// below.
+    fn field_detail(&self, e: &Entry<'_>, out: &mut String) {
+        let indent_amount = e.level * 2;
+        let field = e.schema;
+        out.push_str(&indent(indent_amount, &e.name));
         out.push_str("\t<");
-        out.push_str(&self.type_guess(field)?);
+        out.push_str(&e.type_name);
         out.push('>');
-        let required = get(parent, "required")
-            .and_then(Value::as_array)
-            .is_some_and(|r| r.iter().any(|n| n.as_str() == Some(name)));
-        if required {
+        if e.required {
             out.push_str(" -required-");
         }
         out.push_str(&extract_enum(field, false, 4, indent_amount));
         out.push('\n');
-        if !short {
-            let description = match get_str(field, "description") {
-                "" => "<no description>",
-                d => d,
-            };
-            let width = 78 - i64::try_from(indent_amount).unwrap_or(i64::MAX);
-            out.push_str(&indent(indent_amount + 2, &wrap(width, description)));
-            out.push('\n');
-            if let Some(docs) = get(field, "externalDocs").filter(|d| truthy(Some(d))) {
-                out.push('\n');
-                out.push_str(&indent(indent_amount + 2, "EXTERNAL DOCS:"));
-                out.push('\n');
-                let d = get_str(docs, "description");
-                if !d.is_empty() {
-                    let width = 76 - i64::try_from(indent_amount).unwrap_or(i64::MAX);
-                    out.push_str(&indent(indent_amount + 4, &wrap(width, d)));
-                    out.push('\n');
-                }
-                let url = get_str(docs, "url");
-                if !url.is_empty() {
-                    out.push_str(&indent(indent_amount + 4, &format!("URL: {url}")));
-                    out.push('\n');
-                }
+        if self.recursive {
+            if self.extras {
+                out.push_str(&extra_line(field, indent_amount + 2));
             }
-            out.push('\n');
+            return;
         }
-        Ok(out)
+        let description = match get_str(field, "description") {
+            "" => "<no description>",
+            d => d,
+        };
+        let width = 78 - i64::try_from(indent_amount).unwrap_or(i64::MAX);
+        out.push_str(&indent(indent_amount + 2, &wrap(width, description)));
+        out.push('\n');
+        if self.extras {
+            out.push_str(&extra_lines(field, indent_amount + 2, Some(4)));
+        }
+        if let Some(docs) = get(field, "externalDocs").filter(|d| truthy(Some(d))) {
+            out.push('\n');
+            out.push_str(&indent(indent_amount + 2, "EXTERNAL DOCS:"));
+            out.push('\n');
+            let d = get_str(docs, "description");
+            if !d.is_empty() {
+                let width = 76 - i64::try_from(indent_amount).unwrap_or(i64::MAX);
+                out.push_str(&indent(indent_amount + 4, &wrap(width, d)));
+                out.push('\n');
+            }
+            let url = get_str(docs, "url");
+            if !url.is_empty() {
+                out.push_str(&indent(indent_amount + 4, &format!("URL: {url}")));
+                out.push('\n');
+            }
+        }
+        out.push('\n');
     }
 
     /// `define "description"`: the description of `schema` (through its
