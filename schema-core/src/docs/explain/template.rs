@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::wrap::{indent, wrap};
-use crate::docs::facts::{Fact, FactStyle, facts};
+use crate::docs::facts::{Fact, FactStyle, facts, type_name};
 use crate::go::fmt::format_float;
 
 /// What the template functions see: the document, and how deep to list.
@@ -88,13 +88,21 @@ fn extra_line(node: &Value, indent: usize) -> String {
     format!("{}{EXTRA_MARK}{}\n", " ".repeat(indent), parts.join("; "))
 }
 
-/// The facts of a node that kubectl leaves out.
+/// The facts of a node that kubectl leaves out: an int-or-string's type
+/// (kubectl names it `Object`), then [`facts`].
 fn shown_facts(node: &Value, enum_shown: Option<usize>) -> Vec<Fact> {
     let enum_len = get(node, "enum")
         .and_then(Value::as_array)
         .map_or(0, Vec::len);
-    facts(node)
+    let int_or_string = (type_name(node) == "int-or-string").then(|| Fact {
+        label: "type",
+        value: "int-or-string (an integer or a string)".into(),
+        style: FactStyle::Text,
+        detail: false,
+    });
+    int_or_string
         .into_iter()
+        .chain(facts(node))
         .filter(|f| f.label != "external docs")
         .filter(|f| f.label != "enum" || enum_shown.is_some_and(|n| enum_len > n))
         .collect()
