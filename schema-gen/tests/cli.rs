@@ -1587,3 +1587,306 @@ fn validate_reports_unknown_metadata_fields() {
          <stdin>:12:56: error: unknown field \"metadata.ownerReferences[0].ctrl\"\n"
     );
 }
+
+/// `docs` writes the Markdown documents and the HTML site of the example
+/// under `--out`, with a one-line summary on stderr.
+#[test]
+fn docs_writes_markdown_and_an_html_site_for_the_example() {
+    let crd = examples().join("widget-crd.yaml");
+    let dir = std::env::temp_dir().join(format!("schema-gen-cli-docs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cases: [(&str, &[&str]); 2] = [
+        ("markdown", &["README.md", "example.com.md"]),
+        (
+            "html",
+            &[
+                "index.html",
+                "style.css",
+                "site.js",
+                "search-index.js",
+                "example.com/v1/Widget.html",
+            ],
+        ),
+    ];
+    for (format, files) in cases {
+        let out_dir = dir.join(format).join("nested");
+        let out = run(
+            &[
+                "docs",
+                crd.to_str().unwrap(),
+                "--format",
+                format,
+                "--out",
+                out_dir.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stderr),
+            format!("wrote {} files to {}\n", files.len(), out_dir.display())
+        );
+        assert!(out.stdout.is_empty());
+        for f in files {
+            assert!(out_dir.join(f).is_file(), "{format}: no {f}");
+        }
+    }
+    let md = std::fs::read_to_string(dir.join("markdown/nested/example.com.md")).unwrap();
+    assert!(md.contains("### <a id=\"Widget.v1\"></a>Widget"), "{md}");
+    assert!(
+        md.contains("- <a id=\"Widget.v1.spec.size\"></a>**`size`** · `string` · **required**")
+    );
+    assert!(md.contains("    - *default*: `1`"));
+    let readme = std::fs::read_to_string(dir.join("markdown/nested/README.md")).unwrap();
+    assert!(readme.contains("[Widget](example.com.md#Widget.v1)"));
+    let page = std::fs::read_to_string(dir.join("html/nested/example.com/v1/Widget.html")).unwrap();
+    for needle in [
+        "<details class=\"field\" id=\"spec\" data-path=\"spec\" open>",
+        "<div class=\"field\" id=\"spec.port\" data-path=\"spec.port\">",
+        "<span class=\"type\">int-or-string</span>",
+        "<input type=\"search\" id=\"search\"",
+        "<ul id=\"search-results\"></ul>",
+        "<script src=\"../../search-index.js\"></script>",
+    ] {
+        assert!(page.contains(needle), "{needle}");
+    }
+    let index = std::fs::read_to_string(dir.join("html/nested/index.html")).unwrap();
+    assert!(index.contains("<a href=\"example.com/v1/Widget.html\">Widget</a>"));
+    let search = std::fs::read_to_string(dir.join("html/nested/search-index.js")).unwrap();
+    assert!(search.contains("window.SCHEMA_GEN_SEARCH = [{"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `docs` reads directories, passes over documents that are not CRDs with
+/// a warning, and reports what it cannot document at its line.
+#[test]
+fn docs_passes_over_other_documents_and_reports_errors_at_their_lines() {
+    let dir = std::env::temp_dir().join(format!("schema-gen-cli-docs-err-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_dir = dir.join("out");
+    let out = run(
+        &[
+            "docs",
+            examples().to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "widget.yaml:3:1: warning: passed over: a Widget, not a CustomResourceDefinition"
+        ),
+        "{stderr}"
+    );
+    assert!(out_dir.join("example.com.md").is_file());
+
+    let out = run(
+        &["docs", "-", "--out", out_dir.to_str().unwrap()],
+        Some(b"apiVersion: v1\nkind: ConfigMap\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).ends_with("error: no CustomResourceDefinition in the input\n"));
+
+    let bad_group = b"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: xs.example.com}\nspec: {group: example.com, names: {kind: X, plural: xs}, scope: Namespaced, versions: []}\n---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: ys.Bad_Group}\nspec: {group: Bad_Group, names: {kind: Y, plural: ys}, scope: Namespaced, versions: []}\n";
+    let out = run(
+        &[
+            "docs",
+            "-",
+            "--format",
+            "html",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        Some(bad_group),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with(
+            "<stdin>:5:1: error: group \"Bad_Group\" cannot name a documentation page"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = run(
+        &["docs", "-", "--out", out_dir.to_str().unwrap()],
+        Some(b"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  group: 5\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:4:3: error: spec.group: expected a string, found integer\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn explain_prints_kubectls_layout_with_marked_extra_lines() {
+    let crd = examples().join("widget-crd.yaml");
+    let out = run(&["explain", crd.to_str().unwrap(), "wdg.spec"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let expected = "GROUP:      example.com
+KIND:       Widget
+VERSION:    v1
+
+FIELD: spec <Object>
+
+
+DESCRIPTION:
+    <empty>
+FIELDS:
+  labels\t<map[string]string>
+    <no description>
+
+  port\t<Object>
+    <no description>
+    ~ type: int-or-string (an integer or a string)
+
+  replicas\t<integer>
+    <no description>
+    ~ format: int32
+    ~ default: 1
+    ~ minimum: 1
+
+  size\t<string> -required-
+  enum: small, medium, large
+    <no description>
+
+  tags\t<[]string>
+    <no description>
+    ~ list type: set
+
+
+";
+    assert_eq!(text(&out.stdout), expected);
+    // `-o kubectl`: the same without the marked lines.
+    let kubectl = run(
+        &[
+            "explain",
+            crd.to_str().unwrap(),
+            "wdg.spec",
+            "-o",
+            "kubectl",
+        ],
+        None,
+    );
+    let without: String = expected
+        .split_inclusive('\n')
+        .filter(|l| !l.trim_start().starts_with("~ "))
+        .collect();
+    assert_eq!(text(&kubectl.stdout), without);
+}
+
+#[test]
+fn explain_names_resources_as_kubectl_and_reads_stdin() {
+    let crd = std::fs::read(examples().join("widget-crd.yaml")).unwrap();
+    for name in [
+        "widgets",
+        "Widget",
+        "WIDGET",
+        "wdg",
+        "widgets.example.com",
+        "widget",
+    ] {
+        let request = format!("{name}.spec.size");
+        let out = run(&["explain", "-", &request], Some(&crd));
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stdout)
+                .contains("FIELD: size <string>\nENUM:\n    small\n    medium\n    large\n"),
+            "{name}: {}",
+            text(&out.stdout)
+        );
+    }
+    // Without a resource: the input's only one, recursively.
+    let out = run(
+        &["explain", "-", "--recursive", "--max-depth", "1"],
+        Some(&crd),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("FIELDS:\n  apiVersion\t<string>\n  kind\t<string>\n  metadata\t<ObjectMeta>\n  spec\t<Object>\n  status\t<Object>\n"));
+}
+
+#[test]
+fn explain_errors_are_kubectls_with_a_suggestion() {
+    let crd = examples().join("widget-crd.yaml");
+    let crd = crd.to_str().unwrap();
+    let out = run(&["explain", crd, "widgets.spec.sise"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "GROUP:      example.com\nKIND:       Widget\nVERSION:    v1\n\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "error: field \"sise\" does not exist\n  widgets.spec has no field \"sise\"; did you mean \"widgets.spec.size\"?\n"
+    );
+    // kubectl names the last element; the hint names the missing one.
+    let out = run(&["explain", crd, "widgets.spek.size"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with(
+        "error: field \"size\" does not exist\n  widgets has no field \"spek\"; did you mean \"widgets.spec\"?"
+    ));
+    let out = run(&["explain", crd, "sprockets"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: the server doesn't have a resource type \"sprockets\"\n"
+    );
+    let out = run(&["explain", crd, "widgts"], None);
+    assert!(text(&out.stderr).contains("did you mean \"widgets\"?"));
+    let out = run(
+        &["explain", crd, "widgets", "--api-version", "example.com/v2"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: couldn't find resource for \"example.com/v2, Resource=widgets\"\n"
+    );
+    let out = run(&["explain", "missing.yaml", crd, "widgets"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("missing.yaml: no such file or directory"));
+}
+
+#[test]
+fn explain_json_has_the_fields_and_their_facts() {
+    let crd = examples().join("widget-crd.yaml");
+    let out = run(
+        &[
+            "explain",
+            crd.to_str().unwrap(),
+            "widgets.spec",
+            "-o",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["kind"], "Widget");
+    assert_eq!(v["field"]["path"], "spec");
+    let replicas = v["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "replicas")
+        .unwrap();
+    assert_eq!(replicas["type"], "integer");
+    assert!(
+        replicas["facts"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"label": "default", "value": "1"}))
+    );
+    let size = v["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "size")
+        .unwrap();
+    assert_eq!(size["required"], true);
+}

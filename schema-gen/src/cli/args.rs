@@ -75,6 +75,28 @@ pub enum DocumentFormat {
     Json,
 }
 
+/// Formats of `explain`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// kubectl's plaintext, with what kubectl does not show (defaults,
+    /// bounds, list semantics, CEL rules, ...) on lines starting `~ `.
+    Plaintext,
+    /// Exactly what `kubectl explain` prints.
+    Kubectl,
+    /// The same explanation as JSON, every field with its facts.
+    Json,
+}
+
+/// Formats of `docs`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DocsFormat {
+    /// Markdown: `README.md` (the index) and `<group>.md` per API group.
+    Markdown,
+    /// A static HTML site: `index.html`, `<group>/<version>/<Kind>.html`
+    /// per kind and version, with search; no network needed.
+    Html,
+}
+
 /// The rule sets of `lint`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LintRuleSet {
@@ -287,6 +309,56 @@ pub enum Command {
         /// newest).
         #[arg(long = "kube-version", value_name = "1.N", value_parser = KubeVersion::parse)]
         kube_version: Option<KubeVersion>,
+    },
+    /// Explain a resource or field of CRDs as `kubectl explain` does,
+    /// offline, from the OpenAPI v3 the API server publishes for them,
+    /// plus what kubectl does not show (defaults, enum values, bounds,
+    /// pattern, list types and map keys, CEL rules, immutability,
+    /// nullable, preserve-unknown-fields) on lines starting `~ `.
+    #[command(override_usage = "schema-gen explain <FILE|DIR>... [RESOURCE[.FIELD...]] [OPTIONS]")]
+    Explain {
+        /// CRD files or directories (`-` for stdin), then optionally the
+        /// resource to explain (kind, plural, singular or short name,
+        /// case-insensitive; `plural.group` when ambiguous) and a field
+        /// path: `widgets`, `Widget.spec.size`, `wdg.spec.ports.port`.
+        /// Without it, the input's only resource.
+        #[arg(required = true, value_name = "FILE|DIR... [RESOURCE[.FIELD...]]")]
+        args: Vec<String>,
+        /// The group/version to explain (default: the served version the
+        /// API server prefers).
+        #[arg(long, value_name = "GROUP/VERSION")]
+        api_version: Option<String>,
+        /// Every field below, names and types only.
+        #[arg(long)]
+        recursive: bool,
+        /// How many levels `--recursive` prints (0: all).
+        #[arg(long, default_value_t = 0, requires = "recursive")]
+        max_depth: usize,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = ExplainFormat::Plaintext)]
+        output: ExplainFormat,
+        /// The Kubernetes release whose API server to reproduce, 1.30 to
+        /// 1.37 (see the table in the README).
+        #[command(flatten)]
+        kube: KubeArgs,
+    },
+    /// Write API reference documents for CRDs: per kind and served
+    /// version its names, scope, versions, subresources, printer columns
+    /// and every field with its type, description, defaults, bounds, list
+    /// semantics and CEL rules.
+    Docs {
+        /// CRD files: files, directories (their `*.yaml`, `*.yml` and
+        /// `*.json` files, recursively) or `-` for stdin; documents that
+        /// are not CRDs are passed over with a warning.
+        #[arg(required = true, value_name = "FILE|DIR")]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DocsFormat::Markdown)]
+        format: DocsFormat,
+        /// The directory to write the documents into (created if missing;
+        /// files of the same names are replaced, others left alone).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
     },
     /// Lint a Helm values schema (JSON Schema, YAML or JSON) with a rule
     /// set: one finding per line (rule, severity, location, message).

@@ -12,6 +12,8 @@ mod catalog;
 mod check;
 mod convert;
 mod diagnostics;
+mod docs;
+mod explain;
 mod fmt;
 mod input;
 mod lint;
@@ -26,7 +28,8 @@ use std::io::{Read, Write};
 use clap::Parser;
 
 pub use args::{
-    Cli, Command, ConvertSource, DiagnosticsFormat, DocumentFormat, LintRuleSet, SchemaArgs,
+    Cli, Command, ConvertSource, DiagnosticsFormat, DocsFormat, DocumentFormat, ExplainFormat,
+    LintRuleSet, SchemaArgs,
 };
 pub use convert::CONVERT_TARGET_REQUIRED;
 
@@ -175,6 +178,25 @@ where
             output,
         } => lint::run(&file, rule_set.rule_set(), output, &mut io),
         Command::Convert { source } => convert::run(source, &mut io),
+        Command::Explain {
+            args,
+            api_version,
+            recursive,
+            max_depth,
+            output,
+            kube,
+        } => explain::run(
+            &explain::Request {
+                args: &args,
+                api_version: api_version.as_deref(),
+                recursive,
+                max_depth,
+                format: output,
+                kube: kube.kube_version,
+            },
+            &mut io,
+        ),
+        Command::Docs { files, format, out } => docs::run(&files, format, &out, &mut io),
         Command::Completions { shell } => {
             let mut command = <args::Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "schema-gen", &mut io.stdout);
