@@ -27,6 +27,8 @@ const ROOT_ITEMS: &[(&str, Option<&str>)] = &[
     ("wire", Some("model")),
     ("StructuralSchema", Some("rust")),
     ("sync_crds", Some("rust")),
+    ("sync_docs", Some("rust")),
+    ("__sync_files", Some("rust")),
     ("include_generated", Some("rust")),
     ("__impl_k8s_resource", Some("rust")),
 ];

@@ -21,7 +21,7 @@ use schema_core::model::wire::codec::Wire;
 use schema_core::model::wire::input::{Input, read_input};
 use schema_core::rust::{
     CrdError, CustomResource, MergeError, Scope, crd_file_name, crd_yaml, merge_crds,
-    sync_crd_files,
+    sync_crd_files, sync_doc_files,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -781,6 +781,40 @@ fn yaml_files_written_and_checked() {
         msg.contains("@@ line 80 @@\n-    - name: Copies\n+    - name: Replicas\n"),
         "{msg}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reference_docs_written_and_checked() {
+    let dir = temp_dir("docs");
+    let crds = [crd_of::<Widget>(), crd_of::<Gadget>()];
+    let expected = schema_core::docs::markdown(&crds).unwrap();
+
+    let err = sync_doc_files(&dir, &crds, false, read, write).unwrap_err();
+    assert_eq!(err.problems.len(), expected.len());
+    assert!(
+        err.to_string().ends_with(
+            "the reference document files are out of date: run the test again with SCHEMA_GEN_UPDATE_DOCS=1 to write them"
+        ),
+        "{err}"
+    );
+
+    // Written as `schema-gen docs --format markdown` writes them, then clean.
+    let written = sync_doc_files(&dir, &crds, true, read, write).unwrap();
+    assert_eq!(written.len(), expected.len());
+    for (name, content) in &expected {
+        assert_eq!(&std::fs::read_to_string(dir.join(name)).unwrap(), content);
+    }
+    assert!(expected.iter().any(|(n, c)| n == "example.com.md" && c.contains("Widget")));
+    schema_core::sync_docs!(dir, crds).unwrap();
+
+    // A change to the types shows as a diff of the documents.
+    let page = dir.join("example.com.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, text.replacen("Widget", "Gizmo", 1)).unwrap();
+    let msg = format!("{:?}", schema_core::sync_docs!(dir, crds).unwrap_err());
+    assert!(msg.contains("example.com.md: differs from the generated reference document"), "{msg}");
+    assert!(msg.contains("+") && msg.contains("Widget"), "{msg}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

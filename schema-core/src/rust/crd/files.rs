@@ -1,7 +1,9 @@
-//! CRD YAML files kept next to the code: written when asked, otherwise
+//! Files kept next to the code and generated from its types, the CRD YAML
+//! files and their Markdown reference: written when asked, otherwise
 //! compared with what the types generate. `schema-core` does no IO itself:
-//! [`sync_crd_files`] takes the reading and writing as functions, and the
-//! [`sync_crds!`](crate::sync_crds) macro passes `std::fs`'s from the
+//! [`sync_crd_files`] and [`sync_doc_files`] take the reading and writing
+//! as functions, and the [`sync_crds!`](crate::sync_crds) and
+//! [`sync_docs!`](crate::sync_docs) macros pass `std::fs`'s from the
 //! calling crate (typically a test).
 
 use std::fmt;
@@ -13,6 +15,11 @@ use crate::model::wire::codec::Wire;
 /// The environment variable that makes [`sync_crds!`](crate::sync_crds)
 /// write the files instead of checking them: `SCHEMA_GEN_UPDATE_CRDS=1`.
 pub const UPDATE_CRDS_ENV: &str = "SCHEMA_GEN_UPDATE_CRDS";
+
+/// The environment variable that makes [`sync_docs!`](crate::sync_docs)
+/// write the reference documents instead of checking them:
+/// `SCHEMA_GEN_UPDATE_DOCS=1`.
+pub const UPDATE_DOCS_ENV: &str = "SCHEMA_GEN_UPDATE_DOCS";
 
 /// The CRD as YAML, as the files hold it: a `---` line, then the document
 /// (keys in the wire model's order).
@@ -40,15 +47,23 @@ pub enum FileProblem {
     Differs(PathBuf, String),
     /// Reading or writing failed.
     Io(PathBuf, String),
+    /// The files could not be generated (a reference document for a CRD
+    /// whose names cannot name a file).
+    Generate(String),
 }
 
-/// Files that are missing or differ from the generated CRDs, or could not
-/// be read or written. Its `Debug` is its message, so a test returning
-/// `Result<(), CrdFilesError>` prints the diff.
+/// Files that are missing or differ from the generated CRDs (or their
+/// reference documents), or could not be read or written. Its `Debug` is
+/// its message, so a test returning `Result<(), CrdFilesError>` prints the
+/// diff.
 #[derive(Clone, PartialEq, Eq)]
 pub struct CrdFilesError {
     /// Every problem, in file order.
     pub problems: Vec<FileProblem>,
+    /// What the files are (`CRD`, `reference document`), for the message.
+    pub what: &'static str,
+    /// The environment variable that writes them.
+    pub update_env: &'static str,
 }
 
 impl fmt::Display for CrdFilesError {
@@ -64,17 +79,20 @@ impl fmt::Display for CrdFilesError {
                     stale = true;
                     writeln!(
                         f,
-                        "{}: differs from the generated CRD\n{diff}",
-                        path.display()
+                        "{}: differs from the generated {}\n{diff}",
+                        path.display(),
+                        self.what
                     )?;
                 }
                 FileProblem::Io(path, e) => writeln!(f, "{}: {e}", path.display())?,
+                FileProblem::Generate(e) => writeln!(f, "{e}")?,
             }
         }
         if stale {
             write!(
                 f,
-                "the CRD files are out of date: run the test again with {UPDATE_CRDS_ENV}=1 to write them"
+                "the {} files are out of date: run the test again with {}=1 to write them",
+                self.what, self.update_env
             )?;
         }
         Ok(())
@@ -132,23 +150,67 @@ pub fn sync_crd_files(
     dir: &Path,
     crds: &[CustomResourceDefinition],
     update: bool,
+    read: impl FnMut(&Path) -> std::io::Result<Option<String>>,
+    write: impl FnMut(&Path, &str) -> std::io::Result<()>,
+) -> Result<Vec<PathBuf>, CrdFilesError> {
+    let files: Vec<(String, String)> = crds
+        .iter()
+        .map(|crd| (crd_file_name(crd), crd_yaml(crd)))
+        .collect();
+    sync_files(dir, &files, update, read, write).map_err(|problems| CrdFilesError {
+        problems,
+        what: "CRD",
+        update_env: UPDATE_CRDS_ENV,
+    })
+}
+
+/// Writes (when `update`) or checks the Markdown API reference of `crds`
+/// in `dir`: `README.md` and one `<group>.md` per API group, as
+/// [`markdown`](crate::docs::markdown) renders them. As
+/// [`sync_crd_files`] otherwise.
+///
+/// # Errors
+///
+/// Every file that is missing, differs or cannot be read or written, or
+/// the reason the documents cannot be rendered.
+pub fn sync_doc_files(
+    dir: &Path,
+    crds: &[CustomResourceDefinition],
+    update: bool,
+    read: impl FnMut(&Path) -> std::io::Result<Option<String>>,
+    write: impl FnMut(&Path, &str) -> std::io::Result<()>,
+) -> Result<Vec<PathBuf>, CrdFilesError> {
+    let error = |problems| CrdFilesError {
+        problems,
+        what: "reference document",
+        update_env: UPDATE_DOCS_ENV,
+    };
+    let files = crate::docs::markdown(crds)
+        .map_err(|e| error(vec![FileProblem::Generate(e.to_string())]))?;
+    sync_files(dir, &files, update, read, write).map_err(error)
+}
+
+/// Writes or checks `files` (paths relative to `dir`, and contents).
+fn sync_files(
+    dir: &Path,
+    files: &[(String, String)],
+    update: bool,
     mut read: impl FnMut(&Path) -> std::io::Result<Option<String>>,
     mut write: impl FnMut(&Path, &str) -> std::io::Result<()>,
-) -> Result<Vec<PathBuf>, CrdFilesError> {
+) -> Result<Vec<PathBuf>, Vec<FileProblem>> {
     let mut problems = Vec::new();
     let mut paths = Vec::new();
-    for crd in crds {
-        let path = dir.join(crd_file_name(crd));
-        let yaml = crd_yaml(crd);
+    for (name, content) in files {
+        let path = dir.join(name);
         if update {
-            if let Err(e) = write(&path, &yaml) {
+            if let Err(e) = write(&path, content) {
                 problems.push(FileProblem::Io(path.clone(), e.to_string()));
             }
         } else {
             match read(&path) {
                 Ok(None) => problems.push(FileProblem::Missing(path.clone())),
-                Ok(Some(old)) if old != yaml => {
-                    problems.push(FileProblem::Differs(path.clone(), diff(&old, &yaml)));
+                Ok(Some(old)) if old != *content => {
+                    problems.push(FileProblem::Differs(path.clone(), diff(&old, content)));
                 }
                 Ok(Some(_)) => {}
                 Err(e) => problems.push(FileProblem::Io(path.clone(), e.to_string())),
@@ -159,7 +221,7 @@ pub fn sync_crd_files(
     if problems.is_empty() {
         Ok(paths)
     } else {
-        Err(CrdFilesError { problems })
+        Err(problems)
     }
 }
 
@@ -185,10 +247,58 @@ pub fn sync_crd_files(
 #[macro_export]
 macro_rules! sync_crds {
     ($dir:expr, $crds:expr $(,)?) => {
-        $crate::rust::sync_crd_files(
+        $crate::__sync_files!(
+            $crate::rust::sync_crd_files,
+            $crate::rust::UPDATE_CRDS_ENV,
+            $dir,
+            $crds
+        )
+    };
+}
+
+/// In a test: keeps the Markdown API reference of CRDs in a directory up
+/// to date, as [`sync_crds!`](crate::sync_crds) keeps their YAML: with
+/// `SCHEMA_GEN_UPDATE_DOCS=1` in the environment it writes `README.md` and
+/// one `<group>.md` per API group ([`markdown`](crate::docs::markdown), the
+/// renderer of `schema-gen docs`); otherwise it compares them and returns a
+/// [`CrdFilesError`] with a diff when one is missing or differs.
+///
+/// ```no_run
+/// # use schema_core::StructuralSchema;
+/// # use schema_core::rust::CustomResource;
+/// # #[derive(Clone, Debug, serde::Serialize, serde::Deserialize, StructuralSchema)]
+/// # #[schema(crd(group = "example.com", version = "v1", kind = "Pet"))]
+/// # pub struct PetSpec { pub name: String }
+/// #[test]
+/// fn reference_docs_are_up_to_date() -> Result<(), Box<dyn std::error::Error>> {
+///     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api");
+///     schema_core::sync_docs!(dir, [Pet::crd()?])?;
+///     Ok(())
+/// }
+/// ```
+#[macro_export]
+macro_rules! sync_docs {
+    ($dir:expr, $crds:expr $(,)?) => {
+        $crate::__sync_files!(
+            $crate::rust::sync_doc_files,
+            $crate::rust::UPDATE_DOCS_ENV,
+            $dir,
+            $crds
+        )
+    };
+}
+
+/// What [`sync_crds!`](crate::sync_crds) and
+/// [`sync_docs!`](crate::sync_docs) expand to: `$sync` with the update flag
+/// from `$env` and `std::fs` reading and writing.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __sync_files {
+    ($sync:path, $env:path, $dir:expr, $crds:expr) => {
+        $sync(
             ::std::path::Path::new(&$dir),
             &$crds,
-            ::std::env::var_os($crate::rust::UPDATE_CRDS_ENV).is_some_and(|v| v == "1"),
+            ::std::env::var_os($env).is_some_and(|v| v == "1"),
             |path: &::std::path::Path| match ::std::fs::read_to_string(path) {
                 ::std::result::Result::Ok(s) => {
                     ::std::result::Result::Ok(::std::option::Option::Some(s))

@@ -23,7 +23,8 @@ use crate::model::wire::{
 use crate::rust::SchemaErrors;
 
 pub use files::{
-    CrdFilesError, FileProblem, UPDATE_CRDS_ENV, crd_file_name, crd_yaml, sync_crd_files,
+    CrdFilesError, FileProblem, UPDATE_CRDS_ENV, UPDATE_DOCS_ENV, crd_file_name, crd_yaml,
+    sync_crd_files, sync_doc_files,
 };
 
 /// The `metadata` of a custom resource: k8s-openapi's `ObjectMeta` with
