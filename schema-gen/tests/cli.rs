@@ -1890,3 +1890,70 @@ fn explain_json_has_the_fields_and_their_facts() {
         .unwrap();
     assert_eq!(size["required"], true);
 }
+
+/// A CRD whose schema nests `depth` objects (`spec.a.a.a...`), the
+/// innermost with a description of `description_bytes` bytes of
+/// markup.
+fn deep_crd(depth: usize, description_bytes: usize) -> String {
+    let mut node = format!(
+        "{{\"type\":\"string\",\"description\":\"{}\"}}",
+        "<b>*x*</b> ".repeat(description_bytes / 11)
+    );
+    for _ in 0..depth {
+        node = format!(
+            "{{\"type\":\"object\",\"description\":\"d\",\"properties\":{{\"a\":{node}}}}}"
+        );
+    }
+    format!(
+        r#"{{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{{"name":"deeps.example.com"}},"spec":{{"group":"example.com","names":{{"kind":"Deep","plural":"deeps"}},"scope":"Namespaced","versions":[{{"name":"v1","served":true,"storage":true,"schema":{{"openAPIV3Schema":{{"type":"object","properties":{{"spec":{node}}}}}}}}}]}}}}"#
+    )
+}
+
+#[test]
+fn hostile_deep_and_huge_schemas_explain_and_document_bounded() {
+    // As deep as the wire model allows (128 levels), and a 1 MB description.
+    let crd = deep_crd(120, 1 << 20);
+    let recursive = run(
+        &["explain", "-", "deeps", "--recursive"],
+        Some(crd.as_bytes()),
+    );
+    assert_eq!(
+        recursive.status.code(),
+        Some(0),
+        "{}",
+        text(&recursive.stderr)
+    );
+    assert!(text(&recursive.stdout).lines().count() > 120);
+    let path = format!("deeps.spec{}", ".a".repeat(120));
+    let field = run(&["explain", "-", &path], Some(crd.as_bytes()));
+    assert_eq!(field.status.code(), Some(0), "{}", text(&field.stderr));
+    let out = text(&field.stdout);
+    assert!(out.starts_with(
+        "GROUP:      example.com\nKIND:       Deep\nVERSION:    v1\n\nFIELD: a <string>\n"
+    ));
+    // The whole description, wrapped, as kubectl prints it.
+    assert!(out.len() > 1 << 20 && out.contains("<b>*x*</b>"));
+    let dir = std::env::temp_dir().join(format!("schema-gen-cli-deep-docs-{}", std::process::id()));
+    for format in ["markdown", "html"] {
+        let out = run(
+            &[
+                "docs",
+                "-",
+                "--format",
+                format,
+                "--out",
+                dir.join(format).to_str().unwrap(),
+            ],
+            Some(crd.as_bytes()),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    // Bounded: the documents cut the depth and the description.
+    let page = std::fs::read_to_string(dir.join("html/example.com/v1/Deep.html")).unwrap();
+    assert!(page.len() < 4 << 20, "{} bytes", page.len());
+    assert!(
+        !page.contains("<b>*x*</b>"),
+        "markup in a description is escaped"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -96,5 +96,6 @@ fn ci() -> Result<()> {
 
 fn bench() -> Result<()> {
     cargo(&["bench", "-p", "schema-core", "--bench", "core"])?;
+    cargo(&["bench", "-p", "schema-core", "--bench", "docs"])?;
     cargo(&["bench", "-p", "schema-core", "--bench", "validate"])
 }
