@@ -805,7 +805,11 @@ fn reference_docs_written_and_checked() {
     for (name, content) in &expected {
         assert_eq!(&std::fs::read_to_string(dir.join(name)).unwrap(), content);
     }
-    assert!(expected.iter().any(|(n, c)| n == "example.com.md" && c.contains("Widget")));
+    assert!(
+        expected
+            .iter()
+            .any(|(n, c)| n == "example.com.md" && c.contains("Widget"))
+    );
     schema_core::sync_docs!(dir, crds).unwrap();
 
     // A change to the types shows as a diff of the documents.
@@ -813,7 +817,10 @@ fn reference_docs_written_and_checked() {
     let text = std::fs::read_to_string(&page).unwrap();
     std::fs::write(&page, text.replacen("Widget", "Gizmo", 1)).unwrap();
     let msg = format!("{:?}", schema_core::sync_docs!(dir, crds).unwrap_err());
-    assert!(msg.contains("example.com.md: differs from the generated reference document"), "{msg}");
+    assert!(
+        msg.contains("example.com.md: differs from the generated reference document"),
+        "{msg}"
+    );
     assert!(msg.contains("+") && msg.contains("Widget"), "{msg}");
     let _ = std::fs::remove_dir_all(&dir);
 }
