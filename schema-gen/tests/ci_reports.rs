@@ -19,11 +19,11 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use quick_xml::XmlVersion;
 use quick_xml::escape::resolve_predefined_entity;
@@ -56,43 +56,9 @@ fn validate(args: &[&str]) -> Output {
 /// this is a hang, which would otherwise hold CI until its time-out.
 const DEADLINE: Duration = Duration::from_secs(120);
 
-/// The output of `command` (no stdin), killed and reported when it is not
-/// done within [`DEADLINE`]; or why it cannot be started.
+/// [`common::finish_within`] with this file's [`DEADLINE`].
 fn finish(command: &mut Command) -> Result<Output, String> {
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("{:?}: cannot run: {e}", command.get_program()))?;
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_end(&mut bytes);
-            }
-            bytes
-        })
-    };
-    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as _));
-    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as _));
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > DEADLINE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{command:?} did not finish within {DEADLINE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Ok(Output {
-        status,
-        stdout: stdout.join().expect("stdout"),
-        stderr: stderr.join().expect("stderr"),
-    })
+    common::finish_within(command, DEADLINE)
 }
 
 /// The CI job: `validate --strict --crd crds [-o FORMAT] manifests`.

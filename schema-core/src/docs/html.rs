@@ -135,19 +135,7 @@ fn layout(title: &str, root: &str, main: &str) -> String {
 fn index(docs: &Docs) -> String {
     let mut main = String::new();
     main.push_str("<h1>API reference</h1>\n");
-    let kinds: usize = docs
-        .groups
-        .iter()
-        .flat_map(|g| &g.versions)
-        .map(|v| v.kinds.len())
-        .sum();
-    let _ = writeln!(
-        main,
-        "<p>{kinds} kind page{} in {} API group{}.</p>",
-        if kinds == 1 { "" } else { "s" },
-        docs.groups.len(),
-        if docs.groups.len() == 1 { "" } else { "s" }
-    );
+    let _ = writeln!(main, "<p>{}</p>", docs.summary());
     for g in &docs.groups {
         let _ = writeln!(main, "<section class=\"group\">\n<h2>{}</h2>", esc(&g.name));
         for v in &g.versions {

@@ -74,19 +74,7 @@ fn anchor_tag(anchor: &str) -> String {
 
 fn readme(docs: &Docs) -> String {
     let mut out = String::from("# API reference\n\n");
-    let kinds: usize = docs
-        .groups
-        .iter()
-        .flat_map(|g| &g.versions)
-        .map(|v| v.kinds.len())
-        .sum();
-    let _ = writeln!(
-        out,
-        "{kinds} kind version{} in {} API group{}.",
-        if kinds == 1 { "" } else { "s" },
-        docs.groups.len(),
-        if docs.groups.len() == 1 { "" } else { "s" }
-    );
+    let _ = writeln!(out, "{}", docs.summary());
     for g in &docs.groups {
         let file = format!("{}.md", g.name);
         let _ = writeln!(out, "\n## {}", md(&g.name, ""));

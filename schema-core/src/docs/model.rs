@@ -82,6 +82,25 @@ pub struct Docs {
     pub passed_over: Vec<PassedOver>,
 }
 
+impl Docs {
+    /// How much the documents hold, as their index says it: `N kind
+    /// version(s) in M API group(s).`
+    pub fn summary(&self) -> String {
+        let kinds: usize = self
+            .groups
+            .iter()
+            .flat_map(|g| &g.versions)
+            .map(|v| v.kinds.len())
+            .sum();
+        let groups = self.groups.len();
+        format!(
+            "{kinds} kind version{} in {groups} API group{}.",
+            if kinds == 1 { "" } else { "s" },
+            if groups == 1 { "" } else { "s" }
+        )
+    }
+}
+
 /// A CRD left out of the documents: an earlier CRD of the input defines
 /// its kind differently, or a kind of its group whose name differs only
 /// in case (whose pages would be one file on a case-insensitive file

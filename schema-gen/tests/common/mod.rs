@@ -71,3 +71,47 @@ pub fn untimed(b: &[u8]) -> String {
     }
     out
 }
+
+/// The output of `command` (no stdin), killed and reported when it is not
+/// done within `deadline` (a hang, which would otherwise hold CI until its
+/// time-out); or why it cannot be started.
+pub fn finish_within(
+    command: &mut Command,
+    deadline: std::time::Duration,
+) -> Result<Output, String> {
+    use std::io::Read;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{:?}: cannot run: {e}", command.get_program()))?;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as _));
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} did not finish within {deadline:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    Ok(Output {
+        status,
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
+    })
+}

@@ -182,7 +182,7 @@ impl Default for BuildOptions {
 }
 
 /// The names of the served versions, in the CRD's order.
-fn served_versions(crd: &CustomResourceDefinition) -> Vec<&str> {
+pub(crate) fn served_versions(crd: &CustomResourceDefinition) -> Vec<&str> {
     crd.spec
         .as_ref()
         .and_then(|s| s.versions.as_deref())

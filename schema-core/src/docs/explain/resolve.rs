@@ -92,15 +92,7 @@ fn plural_of(crd: &CustomResourceDefinition) -> &str {
 /// The served versions of a CRD in discovery's order (the preferred
 /// first).
 pub fn served_versions(crd: &CustomResourceDefinition) -> Vec<&str> {
-    let mut v: Vec<&str> = crd
-        .spec
-        .as_ref()
-        .and_then(|s| s.versions.as_deref())
-        .unwrap_or(&[])
-        .iter()
-        .filter(|v| v.served == Some(true))
-        .filter_map(|v| v.name.as_deref())
-        .collect();
+    let mut v = crate::crd::publish::served_versions(crd);
     v.sort_by(|a, b| priority_order(a, b));
     v
 }
