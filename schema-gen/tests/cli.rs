@@ -1847,6 +1847,14 @@ fn explain_errors_are_kubectls_with_a_suggestion() {
         text(&out.stderr),
         "error: couldn't find resource for \"example.com/v2, Resource=widgets\"\n"
     );
+    let broken = examples().join("broken-crd.yaml");
+    let out = run(&["explain", broken.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).starts_with("warning: the API server rejects this CRD (3 errors;"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = run(&["explain", "missing.yaml", crd, "widgets"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("missing.yaml: no such file or directory"));

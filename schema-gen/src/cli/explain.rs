@@ -5,10 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use schema_core::KubeVersion;
 use schema_core::crd::publish::publish_v3_at;
 use schema_core::docs::explain::{self, ExplainError, ExplainFailure, Options};
 use schema_core::model::wire::CustomResourceDefinition;
+use schema_core::model::wire::input::Input;
+use schema_core::{KubeVersion, check_at};
 
 use super::args::ExplainFormat;
 use super::input::read_crds;
@@ -109,6 +110,18 @@ pub(super) fn run(req: &Request<'_>, io: &mut Io<'_>) -> i32 {
             return EXIT_ERRORS;
         }
     };
+    // A CRD the API server rejects is never served; if it were, a
+    // schema that is not structural is published as an empty object.
+    let errors = check_at(&Input::CrdV1(Box::new(target.crd.clone())), req.kube)
+        .errors
+        .len();
+    if errors > 0 {
+        let _ = writeln!(
+            io.stderr,
+            "warning: the API server rejects this CRD ({errors} error{}; `schema-gen check` lists them): what it would publish for it is explained",
+            if errors == 1 { "" } else { "s" }
+        );
+    }
     let docs = match publish_v3_at(target.crd, req.kube) {
         Ok(d) => d,
         Err(e) => {
