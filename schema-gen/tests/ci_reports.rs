@@ -1119,3 +1119,49 @@ fn the_validators_reject_broken_reports() {
         v.assert_invalid(&report_file("timed.junit.xml", timed.as_bytes()), "time");
     }
 }
+
+// ---------------------------------------------------------------------------
+// `diff --output sarif`
+
+#[test]
+fn diff_sarif_log_places_findings_and_validates() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/diff");
+    let mut command = Command::new(bin());
+    command
+        .args(["diff", "old.yaml", "new.yaml", "-o", "sarif"])
+        .current_dir(&fixtures);
+    let out = finish(&mut command).expect("run schema-gen");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let log: Value = serde_json::from_slice(&out.stdout).expect("SARIF is JSON");
+    let run = &log["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 5);
+    for r in results {
+        let index = r["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], r["ruleId"]);
+        let place = &r["locations"][0];
+        assert_eq!(
+            place["physicalLocation"]["artifactLocation"]["uri"],
+            "new.yaml"
+        );
+        assert_eq!(place["physicalLocation"]["region"]["startLine"], 2);
+    }
+    let removed = results
+        .iter()
+        .find(|r| r["ruleId"] == "field-removed")
+        .unwrap();
+    assert_eq!(removed["level"], "error");
+    assert_eq!(
+        removed["locations"][0]["logicalLocations"][0]["fullyQualifiedName"],
+        "gadgets.example.com/v1/spec.color"
+    );
+    let lowered = results
+        .iter()
+        .find(|r| r["ruleId"] == "maximum-lowered")
+        .unwrap();
+    assert_eq!(lowered["level"], "warning");
+    if let Some(v) = sarif_validator() {
+        v.assert_valid(&report_file("diff.sarif", &out.stdout));
+    }
+}

@@ -4,6 +4,7 @@
 
 pub mod catalog;
 pub mod check;
+pub mod diff;
 #[cfg(test)]
 pub(crate) mod fixtures;
 pub mod internal;

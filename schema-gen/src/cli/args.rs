@@ -87,6 +87,26 @@ pub enum ExplainFormat {
     Json,
 }
 
+/// Formats of `diff`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// One finding a line: `severity[rule] crd/version path: message`.
+    Text,
+    /// `{"findings": [...], "errors", "warnings", "infos"}`.
+    Json,
+    /// A SARIF 2.1.0 log (GitHub code scanning).
+    Sarif,
+}
+
+/// The severity from which `diff` fails.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Exit 1 when a finding is an error.
+    Error,
+    /// Exit 1 when a finding is a warning or an error.
+    Warning,
+}
+
 /// Formats of `docs`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DocsFormat {
@@ -341,6 +361,34 @@ pub enum Command {
         /// 1.37 (see the table in the README).
         #[command(flatten)]
         kube: KubeArgs,
+    },
+    /// Whether a change of CRDs is safe to roll out: the CRDs of OLD and
+    /// NEW paired by name and compared (versions, names and scope, fields,
+    /// value validations and CEL rules, defaults, list and map semantics,
+    /// printer columns, selectable fields, subresources), each finding an
+    /// error, a warning or an info with a stable rule id. Exits 1 when a
+    /// finding reaches `--fail-on`.
+    Diff {
+        /// The CRDs before: a file, a directory (its `*.yaml`, `*.yml` and
+        /// `*.json` files, recursively), `-`, or `git:REV:PATH` (the file
+        /// or directory at a revision of the repository schema-gen runs
+        /// in).
+        #[arg(value_name = "OLD")]
+        old: String,
+        /// The CRDs after, as OLD.
+        #[arg(value_name = "NEW")]
+        new: String,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = DiffFormat::Text)]
+        output: DiffFormat,
+        /// The severity from which the command exits 1.
+        #[arg(long, value_enum, default_value_t = FailOn::Error)]
+        fail_on: FailOn,
+        /// The versions that hold data in the cluster
+        /// (`status.storedVersions` there), comma-separated; default: OLD's
+        /// `status.storedVersions`, else its storage version.
+        #[arg(long, value_name = "V1,V2", value_delimiter = ',')]
+        stored_versions: Option<Vec<String>>,
     },
     /// Write API reference documents for CRDs: per kind and served
     /// version its names, scope, versions, subresources, printer columns

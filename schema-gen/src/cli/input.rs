@@ -160,8 +160,13 @@ pub(super) fn expand_inputs(paths: &[PathBuf]) -> Result<Vec<InputPath>, String>
 /// it cannot be.
 pub(super) fn load(file: &Path, io: &mut Io<'_>) -> Result<Loaded, String> {
     let (name, bytes) = read_named(file, io)?;
+    parse_named(name, &bytes)
+}
+
+/// The documents of `bytes`, read from `name`.
+pub(super) fn parse_named(name: String, bytes: &[u8]) -> Result<Loaded, String> {
     let docs =
-        source::parse_documents(&name, &bytes, &Limits::default()).map_err(|e| e.to_string())?;
+        source::parse_documents(&name, bytes, &Limits::default()).map_err(|e| e.to_string())?;
     if docs.is_empty() {
         return Err(format!("{name}: no YAML or JSON document found"));
     }
@@ -180,11 +185,25 @@ pub(super) fn read_crds(
         let _ = writeln!(io.stderr, "error: {msg}");
         EXIT_UNPROCESSABLE
     })?;
+    let mut loaded = Vec::new();
+    for input in &inputs {
+        loaded.push(load(&input.path, io));
+    }
+    crds_of(loaded, io)
+}
+
+/// The CRDs of loaded files (or the messages of files that could not be
+/// loaded), as [`read_crds`] gives them.
+#[allow(clippy::type_complexity)]
+pub(super) fn crds_of(
+    files: Vec<Result<Loaded, String>>,
+    io: &mut Io<'_>,
+) -> Result<(Vec<CustomResourceDefinition>, Vec<(String, Location)>), i32> {
     let mut crds = Vec::new();
     let mut origins = Vec::new();
     let mut failed = false;
-    for input in &inputs {
-        let loaded = match load(&input.path, io) {
+    for loaded in files {
+        let loaded = match loaded {
             Ok(l) => l,
             Err(msg) => {
                 let _ = writeln!(io.stderr, "error: {msg}");

@@ -12,9 +12,11 @@ mod catalog;
 mod check;
 mod convert;
 mod diagnostics;
+mod diff;
 mod docs;
 mod explain;
 mod fmt;
+mod git;
 mod input;
 mod lint;
 mod objects;
@@ -28,8 +30,8 @@ use std::io::{Read, Write};
 use clap::Parser;
 
 pub use args::{
-    Cli, Command, ConvertSource, DiagnosticsFormat, DocsFormat, DocumentFormat, ExplainFormat,
-    LintRuleSet, SchemaArgs,
+    Cli, Command, ConvertSource, DiagnosticsFormat, DiffFormat, DocsFormat, DocumentFormat,
+    ExplainFormat, LintRuleSet, SchemaArgs,
 };
 pub use convert::CONVERT_TARGET_REQUIRED;
 
@@ -193,6 +195,22 @@ where
                 max_depth,
                 format: output,
                 kube: kube.kube_version,
+            },
+            &mut io,
+        ),
+        Command::Diff {
+            old,
+            new,
+            output,
+            fail_on,
+            stored_versions,
+        } => diff::run(
+            &diff::Request {
+                old: &old,
+                new: &new,
+                format: output,
+                fail_on,
+                stored_versions,
             },
             &mut io,
         ),

@@ -34,6 +34,7 @@ mod text;
 use admit::{Admitter, WHOLE_FILE, count_objects, unreadable, values_of};
 pub(super) use record::Tally;
 use record::{FileRecord, Finding, ObjectJson, Severity};
+pub(super) use sarif::uri as sarif_uri;
 pub(super) use text::{Colors, Paint};
 
 /// How objects are validated, and which are left out.

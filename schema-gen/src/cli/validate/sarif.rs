@@ -152,7 +152,7 @@ fn result(file: &str, f: &Finding, rule_index: usize) -> Value {
 /// directory the command ran in, as code scanning expects), an absolute
 /// one becomes a `file:` URI; characters outside a path segment's set are
 /// percent-encoded.
-fn uri(file: &str) -> String {
+pub(in crate::cli) fn uri(file: &str) -> String {
     let path = file.replace('\\', "/");
     let mut out = String::new();
     let absolute = path.starts_with('/');
