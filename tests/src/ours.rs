@@ -19,6 +19,7 @@ use schema_core::crd::validation::schema::{
 use schema_core::crd::validation::structural::{
     StructuralOptions, validate_structural, validate_structural_completeness,
 };
+use schema_core::crd::validation::update::validate_custom_resource_definition_update;
 use schema_core::docs::explain;
 use schema_core::model::field::{FieldError, Path as FieldPath};
 use schema_core::model::structural::Structural;
@@ -164,11 +165,13 @@ fn validate_crd_validation(req: &Value) -> Result<Value, String> {
 }
 
 fn validate_crd(req: &Value) -> Result<Value, String> {
-    if !req["oldCrd"].is_null() {
-        return Err("CRD updates are not implemented".into());
-    }
     let (crd, request) = crd_as_written(&req["crd"])?;
-    let errs = validate_custom_resource_definition(&crd, request);
+    let errs = if req["oldCrd"].is_null() {
+        validate_custom_resource_definition(&crd, request)
+    } else {
+        let (old, _) = crd_as_written(&req["oldCrd"])?;
+        validate_custom_resource_definition_update(&crd, &old)
+    };
     Ok(json!({ "errors": field_errors(&errs) }))
 }
 

@@ -57,11 +57,27 @@ fn main() {
         };
         crds_total += old.len();
         let report = diff(&old, &new, &DiffOptions::default());
-        if !report.is_empty() {
+        if let Some(first) = report.findings.first() {
             failures.push(format!(
-                "{name}: diffed against itself gives {} finding(s), first: {}",
+                "{name}: diffed against itself gives {} finding(s), first: {first}",
                 report.findings.len(),
-                report.findings[0]
+            ));
+        }
+        // The update is refused exactly where the CRD itself is (a CRD the
+        // server rejects on create is rejected on update too).
+        let create_errors: usize = new
+            .iter()
+            .map(|c| {
+                schema_core::check(&Input::CrdV1(Box::new(c.clone())))
+                    .errors
+                    .len()
+            })
+            .sum();
+        if report.rejected.len() != create_errors {
+            failures.push(format!(
+                "{name}: the update to itself is refused {} time(s), its create {create_errors}: {:?}",
+                report.rejected.len(),
+                report.rejected.first().map(ToString::to_string)
             ));
         }
     }

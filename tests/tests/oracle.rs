@@ -3,9 +3,10 @@
 //! schema-gen ([`tests::ours`]), answers compared value for value.
 //!
 //! Inputs: every case of the `k8s` conformance suite, every CRD of the
-//! corpus (CRD validation, published OpenAPI v2 and v3, each version's
-//! structural check, its root CEL rules' compilation and costs, and the
-//! admission of a sample object built from its schema), the bundled example
+//! corpus (CRD validation on create and on updates built from it, published
+//! OpenAPI v2 and v3, each version's structural check, its root CEL rules'
+//! compilation and costs, and the admission of a sample object built from
+//! its schema), the bundled example
 //! objects, the regression inputs under `tests/oracle-regressions/`, and
 //! random schemas, objects and rules (`tests::fuzz`) for a time budget of
 //! `SCHEMA_GEN_FUZZ_SECONDS` (default 0: the random suite still finds open
@@ -233,6 +234,7 @@ fn crd_requests(oracle: &mut Oracle, run: &mut Run, id: &str, doc: &Value, objec
     }
     let validate = json!({"op": "validate_crd", "crd": doc});
     run.compare(oracle, &format!("{id} validate_crd"), &validate);
+    update_requests(oracle, run, id, doc);
     // Objects are only admitted against CRDs the server accepts.
     let accepted = oracle.ask(&validate)["errors"]
         .as_array()
@@ -314,6 +316,145 @@ fn crd_requests(oracle: &mut Oracle, run: &mut Run, id: &str, doc: &Value, objec
             }
         }
     }
+}
+
+/// `ValidateCustomResourceDefinitionUpdate` of a CRD document: the CRD
+/// updated to itself, and (for a v1 CRD) updates that change one thing
+/// each, built here: the scope flipped (before and after the CRD is
+/// established), the group changed, a version removed, the storage moved to
+/// another version, a served version turned off, a required field added to
+/// every schema, a conversion webhook with an invalid CA bundle (before and
+/// after the CRD is established), `status.storedVersions` naming a version
+/// not in the spec, and the kind and plural changed on an established CRD.
+fn update_requests(oracle: &mut Oracle, run: &mut Run, id: &str, doc: &Value) {
+    let mut compare = |name: &str, new: &Value, old: &Value| {
+        run.compare(
+            oracle,
+            &format!("{id} update {name}"),
+            &json!({"op": "validate_crd", "crd": new, "oldCrd": old}),
+        );
+    };
+    compare("unchanged", doc, doc);
+    if doc["apiVersion"] != "apiextensions.k8s.io/v1" {
+        return;
+    }
+    // A stored object, so that only the change itself is reported.
+    let mut old = doc.clone();
+    old["metadata"]["resourceVersion"] = json!("1");
+    let mut established = old.clone();
+    established["status"]["conditions"] =
+        json!([{"type": "Established", "status": "True", "reason": "InitialNamesAccepted"}]);
+    let changed = |base: &Value, f: &dyn Fn(&mut Value)| {
+        let mut v = base.clone();
+        f(&mut v);
+        v
+    };
+    let versions = old["spec"]["versions"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let storage = versions.iter().position(|v| v["storage"] == true);
+
+    let flip = |v: &mut Value| {
+        let scope = &mut v["spec"]["scope"];
+        *scope = json!(if *scope == "Namespaced" {
+            "Cluster"
+        } else {
+            "Namespaced"
+        });
+    };
+    compare("scope", &changed(&old, &flip), &old);
+    compare(
+        "scope established",
+        &changed(&established, &flip),
+        &established,
+    );
+    compare(
+        "group",
+        &changed(&old, &|v| v["spec"]["group"] = json!("changed.example.com")),
+        &old,
+    );
+    if versions.len() > 1 {
+        compare(
+            "version removed",
+            &changed(&old, &|v| {
+                if let Some(vs) = v["spec"]["versions"].as_array_mut() {
+                    vs.pop();
+                }
+            }),
+            &old,
+        );
+        if let Some(s) = storage {
+            let other = usize::from(s == 0);
+            compare(
+                "storage moved",
+                &changed(&old, &|v| {
+                    v["spec"]["versions"][s]["storage"] = json!(false);
+                    v["spec"]["versions"][other]["storage"] = json!(true);
+                }),
+                &old,
+            );
+        }
+    }
+    if let Some(served) = versions.iter().position(|v| v["served"] == true) {
+        compare(
+            "served off",
+            &changed(&old, &|v| {
+                v["spec"]["versions"][served]["served"] = json!(false)
+            }),
+            &old,
+        );
+    }
+    compare(
+        "required field added",
+        &changed(&old, &|v| {
+            for version in v["spec"]["versions"].as_array_mut().into_iter().flatten() {
+                let schema = &mut version["schema"]["openAPIV3Schema"];
+                if !schema.is_object() {
+                    continue;
+                }
+                schema["properties"]["addedField"] = json!({"type": "string"});
+                match schema["required"].as_array_mut() {
+                    Some(r) => r.push(json!("addedField")),
+                    None => schema["required"] = json!(["addedField"]),
+                }
+            }
+        }),
+        &old,
+    );
+    // A conversion webhook whose CA bundle holds no certificate: checked
+    // only once the old CRD is established.
+    let webhook = |v: &mut Value| {
+        v["spec"]["conversion"] = json!({"strategy": "Webhook", "webhook": {
+            "clientConfig": {
+                "url": "https://conversion.example.com/convert",
+                "caBundle": "bm90IGEgY2VydGlmaWNhdGU=",
+            },
+            "conversionReviewVersions": ["v1"],
+        }});
+    };
+    compare("invalid caBundle", &changed(&old, &webhook), &old);
+    compare(
+        "invalid caBundle established",
+        &changed(&established, &webhook),
+        &established,
+    );
+    compare(
+        "stored version not in spec",
+        &changed(&old, &|v| {
+            v["status"]["storedVersions"] = json!(["vnotinspec"])
+        }),
+        &old,
+    );
+    compare(
+        "names established",
+        &changed(&established, &|v| {
+            let names = &mut v["spec"]["names"];
+            names["kind"] = json!(format!("{}Changed", names["kind"].as_str().unwrap_or("")));
+            names["plural"] = json!(format!("{}changed", names["plural"].as_str().unwrap_or("")));
+        }),
+        &established,
+    );
 }
 
 /// The bundled examples: each CRD with the example objects of its group.

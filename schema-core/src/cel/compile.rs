@@ -1064,6 +1064,20 @@ pub struct RuleCompilation {
 
 /// Compiles a rule and its messageExpression (`compileRule`).
 pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
+    compile_rule_in(rule, env, env)
+}
+
+/// [`compile_rule`] with the rule compiled in `rule_env` and its
+/// messageExpression in `message_env`: the server's `EnvLoader` picks the
+/// environment per expression (on a CRD update, the stored-expressions
+/// environment for an expression the old CRD already had). Both
+/// environments must be built for the same declared type.
+pub fn compile_rule_in(
+    rule: &ValidationRule,
+    rule_env: &RuleEnv,
+    message_env: &RuleEnv,
+) -> RuleCompilation {
+    let env = rule_env;
     let mut result = RuleCompilation::default();
     let source = rule.rule.as_deref().unwrap_or_default();
     if source.trim().is_empty() {
@@ -1094,7 +1108,12 @@ pub fn compile_rule(rule: &ValidationRule, env: &RuleEnv) -> RuleCompilation {
     result.max_cardinality = crate::cel::decl::max_cardinality(env.root.min_serialized_size);
     result.program = Some(compiled);
     if let Some(msg) = rule.message_expression.as_deref().filter(|m| !m.is_empty()) {
-        match compile_expression(msg, check_env, &env.root, env.version) {
+        let check_env = if rule.optional_old_self == Some(true) {
+            &message_env.env_optional_old_self
+        } else {
+            &message_env.env
+        };
+        match compile_expression(msg, check_env, &message_env.root, message_env.version) {
             Err(e) => {
                 result.message_expression_error =
                     Some(format!("messageExpression compilation failed: {e}"));

@@ -445,7 +445,7 @@ fn canon_schema(s: &JsonSchemaProps) -> Value {
     Value::Object(m)
 }
 
-fn canon_validation(v: Option<&CustomResourceValidation>) -> Value {
+pub(crate) fn canon_validation(v: Option<&CustomResourceValidation>) -> Value {
     match v {
         None => Value::Null,
         Some(v) => {
@@ -509,7 +509,7 @@ fn canon_columns(cols: &[PrinterColumn]) -> Value {
     )
 }
 
-fn canon_selectable(fields: &[SelectableField]) -> Value {
+pub(crate) fn canon_selectable(fields: &[SelectableField]) -> Value {
     Value::Array(
         fields
             .iter()

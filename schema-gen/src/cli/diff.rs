@@ -105,7 +105,7 @@ fn text(report: &DiffReport) -> String {
     if report.is_empty() {
         return "no changes\n".into();
     }
-    report.findings.iter().map(|f| format!("{f}\n")).collect()
+    report.all().map(|f| format!("{f}\n")).collect()
 }
 
 fn finding_json(f: &Finding) -> Value {
@@ -124,7 +124,7 @@ fn finding_json(f: &Finding) -> Value {
 /// `{"findings": [...], "errors", "warnings", "infos"}`.
 fn json_report(report: &DiffReport) -> Value {
     json!({
-        "findings": report.findings.iter().map(finding_json).collect::<Vec<_>>(),
+        "findings": report.all().map(finding_json).collect::<Vec<_>>(),
         "errors": report.errors(),
         "warnings": report.warnings(),
         "infos": report.infos(),
@@ -155,8 +155,7 @@ fn sarif(report: &DiffReport, old: &Side, new: &Side) -> String {
         })
         .collect();
     let results: Vec<Value> = report
-        .findings
-        .iter()
+        .all()
         .map(|f| {
             let index = rules::ALL.iter().position(|r| r.id == f.rule);
             let mut location = json!({});

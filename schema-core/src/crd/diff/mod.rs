@@ -191,22 +191,29 @@ impl fmt::Display for Finding {
 /// The findings of a [`diff`], in their deterministic order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DiffReport {
-    /// The findings, sorted (see the module docs).
+    /// What the API server refuses in the update from OLD to NEW
+    /// ([`rules::UPDATE_REJECTED`]: `ValidateCustomResourceDefinitionUpdate`'s
+    /// errors, with the server's field paths and messages), per CRD in
+    /// NEW's order.
+    pub rejected: Vec<Finding>,
+    /// The findings of the rules, sorted (see the module docs).
     pub findings: Vec<Finding>,
 }
 
 impl DiffReport {
+    /// Every finding: the update's rejections, then the rules' findings.
+    pub fn all(&self) -> impl Iterator<Item = &Finding> {
+        self.rejected.iter().chain(&self.findings)
+    }
+
     /// The highest severity found, `None` when nothing changed.
     pub fn max_severity(&self) -> Option<Severity> {
-        self.findings.iter().map(|f| f.severity).max()
+        self.all().map(|f| f.severity).max()
     }
 
     /// How many findings have `severity`.
     pub fn count(&self, severity: Severity) -> usize {
-        self.findings
-            .iter()
-            .filter(|f| f.severity == severity)
-            .count()
+        self.all().filter(|f| f.severity == severity).count()
     }
 
     /// How many errors.
@@ -231,7 +238,7 @@ impl DiffReport {
 
     /// Whether there are no findings at all.
     pub fn is_empty(&self) -> bool {
-        self.findings.is_empty()
+        self.rejected.is_empty() && self.findings.is_empty()
     }
 }
 
@@ -246,11 +253,15 @@ pub fn diff(
     options: &DiffOptions,
 ) -> DiffReport {
     let mut findings = Vec::new();
+    let mut rejected = Vec::new();
     let old_by_name = by_name(old, "OLD", &mut findings);
     let new_by_name = by_name(new, "NEW", &mut findings);
     for (name, o) in &old_by_name {
         match new_by_name.get(name) {
-            Some(n) => diff_crd(name, o, n, options, &mut findings),
+            Some(n) => {
+                update_rejections(name, o, n, options, &mut rejected);
+                diff_crd(name, o, n, options, &mut findings);
+            }
             None => findings.push(Finding::new(
                 &rules::CRD_REMOVED,
                 name,
@@ -268,7 +279,128 @@ pub fn diff(
         }
     }
     sort(&mut findings);
-    DiffReport { findings }
+    DiffReport { rejected, findings }
+}
+
+/// How many schema levels `s` nests (1: no subschema), counted without
+/// recursion.
+fn schema_depth(s: &crate::model::wire::JsonSchemaProps) -> usize {
+    use crate::model::wire::{SchemaOrArray, SchemaOrBool};
+    let mut deepest = 0;
+    let mut stack = vec![(s, 1usize)];
+    while let Some((s, d)) = stack.pop() {
+        deepest = deepest.max(d);
+        for c in s.properties.iter().flat_map(|p| p.values()) {
+            stack.push((c, d + 1));
+        }
+        for c in s.pattern_properties.iter().flat_map(|p| p.values()) {
+            stack.push((c, d + 1));
+        }
+        for c in s.definitions.iter().flat_map(|p| p.values()) {
+            stack.push((c, d + 1));
+        }
+        match &s.items {
+            Some(SchemaOrArray::Schema(c)) => stack.push((c, d + 1)),
+            Some(SchemaOrArray::Array(cs)) => stack.extend(cs.iter().map(|c| (c, d + 1))),
+            None => {}
+        }
+        for b in [&s.additional_properties, &s.additional_items]
+            .into_iter()
+            .flatten()
+        {
+            if let SchemaOrBool::Schema(c) = b {
+                stack.push((c, d + 1));
+            }
+        }
+        for list in [&s.all_of, &s.any_of, &s.one_of].into_iter().flatten() {
+            stack.extend(list.iter().map(|c| (c, d + 1)));
+        }
+        if let Some(c) = &s.not {
+            stack.push((c, d + 1));
+        }
+    }
+    deepest
+}
+
+/// What the API server refuses when OLD is updated to NEW: NEW gets OLD's
+/// status, as the server's update strategy copies it
+/// (`PrepareForUpdate`), with `status.storedVersions` from the options
+/// when given; then `ValidateCustomResourceDefinitionUpdate`.
+fn update_rejections(
+    name: &str,
+    old: &CustomResourceDefinition,
+    new: &CustomResourceDefinition,
+    options: &DiffOptions,
+    rejected: &mut Vec<Finding>,
+) {
+    // A schema nested deeper than the decoder reads never reaches the
+    // server's validation (and is only built in code).
+    let deepest = [old, new]
+        .iter()
+        .filter_map(|c| c.spec.as_ref()?.versions.as_ref())
+        .flatten()
+        .filter_map(|v| v.schema.as_ref()?.open_api_v3_schema.as_ref())
+        .map(schema_depth)
+        .max()
+        .unwrap_or(0);
+    if deepest > crate::model::wire::codec::MAX_DEPTH {
+        rejected.push(Finding::new(
+            &rules::UPDATE_REJECTED,
+            name,
+            format!(
+                "a schema nests {deepest} levels, deeper than the API server decodes ({}): the update is refused and was not validated further",
+                crate::model::wire::codec::MAX_DEPTH
+            ),
+        ));
+        return;
+    }
+    let mut old = old.clone();
+    if let Some(stored) = &options.stored_versions {
+        let mut status = match old.status.take() {
+            Some(serde_json::Value::Object(m)) => m,
+            _ => serde_json::Map::new(),
+        };
+        status.insert("storedVersions".into(), serde_json::json!(stored));
+        old.status = Some(serde_json::Value::Object(status));
+    }
+    // As a client updates: NEW carries the stored object's resource
+    // version (one is given when OLD, a file, has none).
+    let version = |c: &CustomResourceDefinition| {
+        c.metadata
+            .as_ref()
+            .and_then(|m| m.get("resourceVersion"))
+            .and_then(serde_json::Value::as_str)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
+    let stored_version = version(&old).unwrap_or_else(|| "1".to_string());
+    let with_version = |c: &mut CustomResourceDefinition| {
+        if version(c).is_none() {
+            let meta = c.metadata.get_or_insert_with(|| serde_json::json!({}));
+            if let serde_json::Value::Object(m) = meta {
+                m.insert("resourceVersion".into(), serde_json::json!(stored_version));
+            }
+        }
+    };
+    with_version(&mut old);
+    let mut new = new.clone();
+    with_version(&mut new);
+    new.status = old.status.clone();
+    for e in crate::crd::validation::update::validate_custom_resource_definition_update(&new, &old)
+    {
+        let mut f = Finding::new(
+            &rules::UPDATE_REJECTED,
+            name,
+            // One line: a CEL error's caret lines are joined.
+            format!("the API server refuses the update: {e}")
+                .split('\n')
+                .map(str::trim_end)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        f.new_path = Some(e.field.to_string());
+        rejected.push(f);
+    }
 }
 
 /// The CRDs of one side by name, first definition first; later ones are

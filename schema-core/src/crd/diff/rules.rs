@@ -46,6 +46,11 @@ rules! {
     /// Error: deleting a CRD deletes every object of its kind, and every
     /// client of the API fails.
     CRD_REMOVED = ("crd-removed", Error, "a CRD of OLD is not in NEW");
+    /// Error: the API server refuses to update OLD to NEW
+    /// (`ValidateCustomResourceDefinitionUpdate`: immutable fields, stored
+    /// versions, and everything a create checks); the path is the CRD's
+    /// own field, the message the server's.
+    UPDATE_REJECTED = ("update-rejected", Error, "the API server refuses the update");
     /// Info: a new API; nothing existing changes.
     CRD_ADDED = ("crd-added", Info, "a CRD of NEW is not in OLD");
     /// Warning: an input names the same CRD twice; which definition is

@@ -381,7 +381,39 @@ fn version_removed_served_and_stored_is_two_findings() {
         &rules::VERSION_REMOVED_SERVED,
         &[&rules::VERSION_REMOVED_STORED],
     );
-    assert_eq!(report.errors(), 2);
+    // And the API server refuses the update: v1 still holds data.
+    assert_eq!(report.rejected.len(), 1, "{report:#?}");
+    assert_eq!(
+        report.rejected[0].new_path.as_deref(),
+        Some("status.storedVersions[0]")
+    );
+    assert_eq!(report.errors(), 3);
+}
+
+#[test]
+fn update_rejected() {
+    // The group is immutable: the server refuses the update, with its
+    // message at its field.
+    let report = run(
+        &base(),
+        &with(|c| c["spec"]["group"] = json!("example.org")),
+    );
+    assert_eq!(report.rejected.len(), 1, "{report:#?}");
+    let f = &report.rejected[0];
+    assert_eq!((f.rule, f.severity), (rules::UPDATE_REJECTED.id, Error));
+    assert_eq!(f.new_path.as_deref(), Some("spec.group"));
+    assert!(
+        f.message
+            .starts_with("the API server refuses the update: spec.group: Invalid value: \"example.org\": field is immutable"),
+        "{}",
+        f.message
+    );
+    // A valid change is not refused.
+    let report = run(
+        &base(),
+        &with(|c| c["spec"]["names"]["shortNames"] = json!(["w"])),
+    );
+    assert!(report.rejected.is_empty(), "{report:#?}");
 }
 
 #[test]
@@ -1131,7 +1163,7 @@ fn validation_rules_reordered_is_no_change() {
         &base_with_spec(rules_of(&["a", "b"])),
         &base_with_spec(rules_of(&["b", "a"])),
     );
-    assert!(report.is_empty(), "{report:#?}");
+    assert!(report.findings.is_empty(), "{report:#?}");
 }
 
 #[test]
@@ -1707,7 +1739,13 @@ fn deep_junctors_do_not_overflow_the_stack() {
     });
     let f = only(&changed, &rules::JUNCTOR_CHANGED, &[]);
     assert_eq!(f.old_path.as_deref(), Some("."));
-    assert!(unchanged.is_empty(), "{unchanged:#?}");
+    assert!(unchanged.findings.is_empty(), "{unchanged:#?}");
+    // Deeper than the API server decodes: refused, not validated.
+    assert!(
+        unchanged.rejected[0]
+            .message
+            .contains("deeper than the API server decodes")
+    );
     for crd in [old, new, same] {
         if let Some(s) = take_schema(crd) {
             dismantle(s);

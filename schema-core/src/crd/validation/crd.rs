@@ -26,27 +26,34 @@
 //! and `validatePreserveUnknownFields`.
 //!
 //! The schema part of each version (and of the top-level schema) is
-//! [`validate_custom_resource_definition_validation`], called with the
-//! [`SchemaOptions`] derived here. The other parts of the spec are checked
-//! in the submodules: `names` (names, group and scope), `versions`
+//! [`validate_custom_resource_definition_validation`][vcrdv], called with
+//! the [`SchemaOptions`] derived here. The other parts of the spec are
+//! checked in the submodules: `names` (names, group and scope), `versions`
 //! (versions and stored versions), `subresources`, `columns` (printer
-//! columns and selectable fields), `conversion` (the conversion webhook)
-//! and `approval` (API approval of protected groups).
+//! columns and selectable fields), `conversion` (the conversion webhook,
+//! with `ca_bundle` for its CA bundle) and `approval` (API approval of
+//! protected groups). The update
+//! ([`update`](crate::crd::validation::update)) validates the spec with the
+//! same functions and the options it derives from the old CRD.
+//!
+//! [vcrdv]: crate::crd::validation::schema::validate_custom_resource_definition_validation
 
 mod approval;
+mod ca_bundle;
 mod columns;
 mod conversion;
 mod names;
 mod subresources;
 mod versions;
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use serde_json::Value;
 
 use crate::crd::internal::{Spec, Version, defaulted_spec, internal_spec, versions_of};
 use crate::crd::validation::schema::{
-    SchemaOptions, validate_custom_resource_definition_validation,
+    PreexistingExpressions, SchemaOptions, SchemaRatchet,
+    validate_custom_resource_definition_validation_ratcheting,
 };
 use crate::go::names::{is_dns1035_label, name_is_dns_subdomain};
 use crate::model::field::{ErrorList, FieldError, Path};
@@ -56,15 +63,20 @@ use crate::model::wire::{
     CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool, SchemaOrStringArray,
 };
 use crate::object::metadata::{before_create, decode_object_meta, validate_object_meta_with};
-use approval::validate_api_approval;
 use columns::{validate_column, validate_selectable_fields_with_schema};
 use conversion::validate_conversion;
 use names::{validate_group_and_scope, validate_names};
 use subresources::validate_subresources;
 use versions::{
-    has_any_status_enabled, has_status_enabled, subresources_for_version, validate_stored_versions,
+    has_any_status_enabled, has_status_enabled, prepared_stored_versions, subresources_for_version,
     validate_version,
 };
+
+pub(super) use approval::{api_approval_annotation, validate_api_approval};
+pub(super) use columns::MAX_SELECTABLE_FIELDS;
+pub(super) use conversion::{is_accepted_conversion_review_version, validate_ca_bundle};
+pub(super) use names::{NamesRef, validate_definition_names};
+pub(super) use versions::validate_stored_versions;
 
 /// The API version a CRD was submitted as.
 ///
@@ -127,9 +139,9 @@ pub fn validate_custom_resource_definition_at(
     validate_spec(&spec, &opts, &mut errs);
     // ValidateCustomResourceDefinitionStatus: PrepareForCreate clears the
     // status, so the accepted names are empty and produce no errors.
-    validate_stored_versions(&spec, &mut errs);
+    validate_stored_versions(prepared_stored_versions(&spec).as_deref(), &spec, &mut errs);
     if opts.check_api_approval {
-        validate_api_approval(spec.group, meta, &mut errs);
+        validate_api_approval(spec.group, meta, None, &mut errs);
     }
     if opts.check_preserve_unknown_fields && spec.preserve_unknown_fields == Some(true) {
         errs.push(FieldError::invalid(
@@ -164,25 +176,36 @@ pub fn drop_disabled_fields(
 // Options
 // ---------------------------------------------------------------------------
 
-/// `validationOptions` of a create request. `requireImmutableNames`,
-/// `preexistingExpressions`, `versionsWithUnchangedSchemas` and
-/// `suppressPerExpressionCost` only matter on update (they are false or
-/// empty on create); `allowInvalidCABundle` is true on create, so the
-/// webhook `caBundle` is not checked.
+/// `validationOptions`. On create (`for_create`) `requireImmutableNames`
+/// is false, `preexistingExpressions`, `versionsWithUnchangedSchemas` and
+/// `allowTooManySelectableFields` are empty, and `allowInvalidCABundle` is
+/// true, so the webhook `caBundle` is not checked; an update derives them
+/// from the old CRD (`update.rs`). `suppressPerExpressionCost` is decided
+/// per schema from `versions_with_unchanged_schemas` ([`Options::ratchet`]).
 #[derive(Clone, Debug)]
-struct Options {
-    allow_defaults: bool,
-    require_recognized_conversion_review_version: bool,
-    require_open_api_schema: bool,
-    require_valid_property_type: bool,
-    require_structural_schema: bool,
-    require_pruned_defaults: bool,
-    require_atomic_set_type: bool,
-    require_map_list_keys_map_set_validation: bool,
-    check_api_approval: bool,
-    check_preserve_unknown_fields: bool,
+pub(super) struct Options {
+    pub(super) allow_defaults: bool,
+    pub(super) require_recognized_conversion_review_version: bool,
+    pub(super) require_immutable_names: bool,
+    pub(super) require_open_api_schema: bool,
+    pub(super) require_valid_property_type: bool,
+    pub(super) require_structural_schema: bool,
+    pub(super) require_pruned_defaults: bool,
+    pub(super) require_atomic_set_type: bool,
+    pub(super) require_map_list_keys_map_set_validation: bool,
+    pub(super) check_api_approval: bool,
+    pub(super) check_preserve_unknown_fields: bool,
+    /// `preexistingExpressions` (`None` on create).
+    pub(super) preexisting_expressions: Option<PreexistingExpressions>,
+    /// `versionsWithUnchangedSchemas`, by version name.
+    pub(super) versions_with_unchanged_schemas: BTreeSet<String>,
+    /// `allowInvalidCABundle`.
+    pub(super) allow_invalid_ca_bundle: bool,
+    /// `allowTooManySelectableFields`: the version names (`""` for the
+    /// top-level fields) whose selectable fields may stay above the limit.
+    pub(super) allow_too_many_selectable_fields: BTreeSet<String>,
     /// The release whose server validates.
-    kube: KubeVersion,
+    pub(super) kube: KubeVersion,
 }
 
 impl Options {
@@ -191,6 +214,7 @@ impl Options {
         Self {
             allow_defaults: v1,
             require_recognized_conversion_review_version: true,
+            require_immutable_names: false,
             require_open_api_schema: v1,
             require_valid_property_type: v1,
             require_structural_schema: v1,
@@ -199,7 +223,20 @@ impl Options {
             require_map_list_keys_map_set_validation: true,
             check_api_approval: v1,
             check_preserve_unknown_fields: v1,
+            preexisting_expressions: None,
+            versions_with_unchanged_schemas: BTreeSet::new(),
+            allow_invalid_ca_bundle: true,
+            allow_too_many_selectable_fields: BTreeSet::new(),
             kube: KubeVersion::default(),
+        }
+    }
+
+    /// The update-only schema options of the schema of `version`
+    /// (`suppressExpressionCostForUnchangedSchema`).
+    pub(super) fn ratchet(&self, version: &str) -> SchemaRatchet<'_> {
+        SchemaRatchet {
+            preexisting: self.preexisting_expressions.as_ref(),
+            suppress_per_expression_cost: self.versions_with_unchanged_schemas.contains(version),
         }
     }
 
@@ -254,7 +291,7 @@ fn validate_object_meta(meta: Option<&Value>, spec: &Spec<'_>, errs: &mut ErrorL
 // ---------------------------------------------------------------------------
 
 /// `validateCustomResourceDefinitionSpec`.
-fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorList) {
+pub(super) fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorList) {
     let sp = Path::new(["spec"]);
 
     validate_group_and_scope(spec, &sp, errs);
@@ -337,7 +374,15 @@ fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorList) {
             ));
         }
         let status_enabled = has_status_enabled(subresources_for_version(spec, v.name));
-        validate_version(v, &vp, status_enabled, &schema_opts, errs);
+        validate_version(
+            v,
+            &vp,
+            status_enabled,
+            &schema_opts,
+            opts.ratchet(v.name),
+            opts.allow_too_many_selectable_fields.contains(v.name),
+            errs,
+        );
     }
     // The checks that top-level and per-version schemas, subresources and
     // columns are mutually exclusive, and that per-version ones are not all
@@ -372,10 +417,11 @@ fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorList) {
 
     validate_names(spec, &sp.child("names"), errs);
 
-    errs.extend(validate_custom_resource_definition_validation(
+    errs.extend(validate_custom_resource_definition_validation_ratcheting(
         spec.validation,
         has_any_status_enabled(spec),
         &schema_opts,
+        opts.ratchet(spec.version),
         &sp.child("validation"),
     ));
     validate_subresources(spec.subresources, &sp.child("subresources"), errs);
@@ -394,6 +440,7 @@ fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorList) {
                 v.open_api_v3_schema.as_ref(),
                 &sp.child("schema").child("openAPIV3Schema"),
                 &sp.child("selectableFields"),
+                opts.allow_too_many_selectable_fields.contains(""),
                 errs,
             ),
         }
@@ -410,6 +457,7 @@ fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorList) {
         validate_conversion(
             conversion,
             opts.require_recognized_conversion_review_version,
+            opts.allow_invalid_ca_bundle,
             &sp.child("conversion"),
             errs,
         );
@@ -430,9 +478,9 @@ fn validate_enum_strings(p: &Path, value: &str, accepted: &[&str], errs: &mut Er
     }
 }
 
-/// `HasSchemaWith`: whether the top-level or a per-version schema has a
-/// node satisfying `pred`.
-fn spec_has(spec: &Spec<'_>, pred: &dyn Fn(&JsonSchemaProps) -> bool) -> bool {
+/// `HasSchemaWith` with `SchemaHas`: whether the top-level or a
+/// per-version schema has a node satisfying `pred`.
+pub(super) fn spec_has(spec: &Spec<'_>, pred: &dyn Fn(&JsonSchemaProps) -> bool) -> bool {
     spec.validation
         .into_iter()
         .chain(spec.versions.iter().filter_map(|v| v.schema))
@@ -441,7 +489,7 @@ fn spec_has(spec: &Spec<'_>, pred: &dyn Fn(&JsonSchemaProps) -> bool) -> bool {
 }
 
 /// `SchemaHas`: `pred` on every node, pre-order.
-fn schema_has(s: &JsonSchemaProps, pred: &dyn Fn(&JsonSchemaProps) -> bool) -> bool {
+pub(super) fn schema_has(s: &JsonSchemaProps, pred: &dyn Fn(&JsonSchemaProps) -> bool) -> bool {
     if pred(s) {
         return true;
     }

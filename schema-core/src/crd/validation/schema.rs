@@ -2,11 +2,12 @@
 //! validation.
 
 use std::cell::{OnceCell, RefCell};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::cel::compile::{RuleEnv, compile_rule};
+use crate::cel::compile::{RuleEnv, compile_rule_in};
 use crate::cel::decl::{DeclType, schema_decl_type};
 use crate::cel::escape::escape;
 use crate::cel::functions::CompatibilityVersion;
@@ -66,6 +67,44 @@ impl SchemaOptions {
             cel_compatibility_version: CompatibilityVersion::new_expressions(kube),
             cel_stored_version: CompatibilityVersion::stored_expressions(kube),
         }
+    }
+}
+
+/// `preexistingExpressions`: the CEL rules and message expressions of the
+/// old CRD on an update (every node of its top-level and per-version
+/// schemas). They compile in the stored-expressions environment
+/// ([`SchemaOptions::cel_stored_version`]), new ones in the environment of
+/// new expressions, so that an update of a CRD written for a newer release
+/// does not fail on the rules it already had.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PreexistingExpressions {
+    /// Every `rule`, as written.
+    pub rules: BTreeSet<String>,
+    /// Every non-empty `messageExpression`, as written.
+    pub message_expressions: BTreeSet<String>,
+}
+
+/// What an update carries from the old CRD into the validation of one
+/// schema (the update-only parts of `validationOptions`). The default is a
+/// create's: no preexisting expressions, per-expression cost limits on.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SchemaRatchet<'a> {
+    /// `preexistingExpressions`.
+    pub preexisting: Option<&'a PreexistingExpressions>,
+    /// `suppressPerExpressionCost`: the schema of this version is unchanged,
+    /// so its rules are not held to the per-expression cost limit (the
+    /// limit for the whole schema still applies).
+    pub suppress_per_expression_cost: bool,
+}
+
+impl SchemaRatchet<'_> {
+    fn preexisting_rule(&self, rule: &str) -> bool {
+        self.preexisting.is_some_and(|p| p.rules.contains(rule))
+    }
+
+    fn preexisting_message_expression(&self, expr: &str) -> bool {
+        self.preexisting
+            .is_some_and(|p| p.message_expressions.contains(expr))
     }
 }
 
@@ -168,10 +207,33 @@ pub fn validate_custom_resource_definition_validation(
     opts: &SchemaOptions,
     path: &Path,
 ) -> ErrorList {
+    validate_custom_resource_definition_validation_ratcheting(
+        v,
+        status_enabled,
+        opts,
+        SchemaRatchet::default(),
+        path,
+    )
+}
+
+/// [`validate_custom_resource_definition_validation`] on an update: with
+/// the old CRD's expressions and whether this version's schema is
+/// unchanged (see [`SchemaRatchet`]).
+pub fn validate_custom_resource_definition_validation_ratcheting(
+    v: Option<&CustomResourceValidation>,
+    status_enabled: bool,
+    opts: &SchemaOptions,
+    ratchet: SchemaRatchet<'_>,
+    path: &Path,
+) -> ErrorList {
     match v.and_then(|v| v.open_api_v3_schema.as_ref()) {
-        Some(schema) => {
-            validate_openapi_v3_schema(schema, status_enabled, opts, &path.child("openAPIV3Schema"))
-        }
+        Some(schema) => validate_openapi_v3_schema_ratcheting(
+            schema,
+            status_enabled,
+            opts,
+            ratchet,
+            &path.child("openAPIV3Schema"),
+        ),
         None => ErrorList::new(),
     }
 }
@@ -184,6 +246,23 @@ pub fn validate_openapi_v3_schema(
     schema: &JsonSchemaProps,
     status_enabled: bool,
     opts: &SchemaOptions,
+    schema_path: &Path,
+) -> ErrorList {
+    validate_openapi_v3_schema_ratcheting(
+        schema,
+        status_enabled,
+        opts,
+        SchemaRatchet::default(),
+        schema_path,
+    )
+}
+
+/// [`validate_openapi_v3_schema`] on an update (see [`SchemaRatchet`]).
+pub fn validate_openapi_v3_schema_ratcheting(
+    schema: &JsonSchemaProps,
+    status_enabled: bool,
+    opts: &SchemaOptions,
+    ratchet: SchemaRatchet<'_>,
     schema_path: &Path,
 ) -> ErrorList {
     let mut errs = ErrorList::new();
@@ -254,6 +333,8 @@ pub fn validate_openapi_v3_schema(
         max_cardinality: Some(1),
         total: &total,
         version: opts.cel_compatibility_version,
+        stored_version: opts.cel_stored_version,
+        ratchet,
         type_info: OnceCell::new(),
     });
     let mut tree = Errs::default();
@@ -407,7 +488,11 @@ struct CelCtx<'a> {
     within_scope: bool,
     max_cardinality: Option<u64>,
     total: &'a RefCell<TotalCost>,
+    /// The environment of new expressions.
     version: CompatibilityVersion,
+    /// The environment of the expressions the old CRD had (on update).
+    stored_version: CompatibilityVersion,
+    ratchet: SchemaRatchet<'a>,
     type_info: OnceCell<Result<Option<TypeInfo>, String>>,
 }
 
@@ -446,6 +531,8 @@ impl<'a> CelCtx<'a> {
             max_cardinality,
             total: self.total,
             version: self.version,
+            stored_version: self.stored_version,
+            ratchet: self.ratchet,
             type_info: OnceCell::new(),
         }
     }
@@ -1058,12 +1145,30 @@ fn rules(
         Ok(Some(info)) => info,
     };
     let env = RuleEnv::new(&info.decl, ctx.version);
+    // The stored-expressions environment, built when an expression of the
+    // old CRD asks for it.
+    let stored_env = OnceCell::new();
+    let env_for = |preexisting: bool| -> &RuleEnv {
+        if preexisting && ctx.stored_version != ctx.version {
+            stored_env.get_or_init(|| RuleEnv::new(&info.decl, ctx.stored_version))
+        } else {
+            &env
+        }
+    };
+    let suppress_cost = ctx.ratchet.suppress_per_expression_cost;
     for (i, rule) in validations.iter().enumerate() {
         let rp = vp.index(i);
-        let cr = compile_rule(rule, &env);
+        let rule_env = env_for(
+            ctx.ratchet
+                .preexisting_rule(rule.rule.as_deref().unwrap_or_default()),
+        );
+        let message_env = env_for(ctx.ratchet.preexisting_message_expression(
+            rule.message_expression.as_deref().unwrap_or_default(),
+        ));
+        let cr = compile_rule_in(rule, rule_env, message_env);
         let cardinality = ctx.max_cardinality.unwrap_or(cr.max_cardinality);
         let cost = multiply_guarded(cr.max_cost, cardinality);
-        if cost > STATIC_ESTIMATED_COST_LIMIT {
+        if !suppress_cost && cost > STATIC_ESTIMATED_COST_LIMIT {
             all.cel.push(FieldError::forbidden(
                 &rp.child("rule"),
                 cost_error_message("estimated rule cost", cost, STATIC_ESTIMATED_COST_LIMIT),
@@ -1084,7 +1189,7 @@ fn rules(
                 e.clone(),
             ));
         } else if let Some(mc) = cr.message_expression_max_cost {
-            if mc > STATIC_ESTIMATED_COST_LIMIT {
+            if !suppress_cost && mc > STATIC_ESTIMATED_COST_LIMIT {
                 all.cel.push(FieldError::forbidden(
                     &rp.child("messageExpression"),
                     cost_error_message(

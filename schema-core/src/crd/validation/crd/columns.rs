@@ -41,8 +41,8 @@ pub(super) fn validate_column(col: &PrinterColumn, p: &Path, errs: &mut ErrorLis
     }
 }
 
-/// The most selectable fields a version may have.
-const MAX_SELECTABLE_FIELDS: usize = 8;
+/// The most selectable fields a version may have (`MaxSelectableFields`).
+pub(crate) const MAX_SELECTABLE_FIELDS: usize = 8;
 
 /// Builds the structural schema (reporting a `NewStructural` error at
 /// `schema_path`) and validates the selectable fields against it. Where
@@ -53,6 +53,7 @@ pub(super) fn validate_selectable_fields_with_schema(
     schema: Option<&JsonSchemaProps>,
     schema_path: &Path,
     p: &Path,
+    allow_too_many: bool,
     errs: &mut ErrorList,
 ) {
     let structural = match schema.map(Structural::from_props) {
@@ -63,14 +64,16 @@ pub(super) fn validate_selectable_fields_with_schema(
             None
         }
     };
-    validate_selectable_fields(fields, structural.as_ref(), p, errs);
+    validate_selectable_fields(fields, structural.as_ref(), p, allow_too_many, errs);
 }
 
-/// `ValidateCustomResourceSelectableFields`.
+/// `ValidateCustomResourceSelectableFields`; `allow_too_many` is the
+/// update's `allowTooManySelectableFields` for these fields.
 fn validate_selectable_fields(
     fields: &[SelectableField],
     schema: Option<&Structural>,
     p: &Path,
+    allow_too_many: bool,
     errs: &mut ErrorList,
 ) {
     let mut unique: Vec<String> = Vec::new();
@@ -117,7 +120,7 @@ fn validate_selectable_fields(
             unique.push(key);
         }
     }
-    if unique.len() > MAX_SELECTABLE_FIELDS {
+    if unique.len() > MAX_SELECTABLE_FIELDS && !allow_too_many {
         errs.push(FieldError::too_many(
             p,
             i64::try_from(unique.len()).unwrap_or(i64::MAX),

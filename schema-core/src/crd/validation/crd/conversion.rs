@@ -9,14 +9,15 @@ use serde_json::Value;
 use super::validate_enum_strings;
 use crate::crd::internal::{Conversion, opt_str};
 use crate::go::names::{is_dns1035_label, is_dns1123_subdomain};
-use crate::model::field::{ErrorList, FieldError, Path};
+use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use crate::model::wire::ServiceReference;
 
-/// `validateCustomResourceConversion` (the `caBundle` is not checked on
-/// create: `allowInvalidCABundle` is true).
+/// `validateCustomResourceConversion` (the `caBundle` is checked only when
+/// `allowInvalidCABundle` is false, never on create).
 pub(super) fn validate_conversion(
     c: &Conversion<'_>,
     require_recognized_version: bool,
+    allow_invalid_ca_bundle: bool,
     p: &Path,
     errs: &mut ErrorList,
 ) {
@@ -36,6 +37,11 @@ pub(super) fn validate_conversion(
                     "exactly one of url or service is required",
                 )),
             },
+        }
+        if let Some(bundle) = c.client_config.and_then(|cc| cc.ca_bundle.as_deref()) {
+            if !allow_invalid_ca_bundle {
+                errs.extend(validate_ca_bundle(&ccp.child("caBundle"), bundle));
+            }
         }
         validate_conversion_review_versions(
             c.review_versions,
@@ -84,7 +90,7 @@ fn validate_conversion_review_versions(
         for msg in is_dns1035_label(v) {
             errs.push(FieldError::invalid(&p.index(i), v.as_str(), msg));
         }
-        if v == "v1" || v == "v1beta1" {
+        if is_accepted_conversion_review_version(v) {
             has_accepted = true;
         }
     }
@@ -95,6 +101,34 @@ fn validate_conversion_review_versions(
             "must include at least one of v1, v1beta1",
         ));
     }
+}
+
+/// `isAcceptedConversionReviewVersion`: `v1` or `v1beta1`.
+pub(crate) fn is_accepted_conversion_review_version(v: &str) -> bool {
+    v == "v1" || v == "v1beta1"
+}
+
+/// `webhook.ValidateCABundle(fldPath, caBundle)` of a `caBundle` as written
+/// (base64): `Invalid` with the bundle and client-go's error when it holds
+/// no certificate that Go's `x509.ParseCertificate` accepts (see
+/// [`ca_bundle`](super::ca_bundle)). An empty bundle, or one that is not
+/// base64 (which the server's decoder rejects before validation), is not
+/// checked.
+pub(crate) fn validate_ca_bundle(p: &Path, bundle: &str) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let Some(bytes) = crate::go::base64::std_decode(bundle).filter(|b| !b.is_empty()) else {
+        return errs;
+    };
+    if let Err(e) = super::ca_bundle::validate_ca_data(&bytes) {
+        // The bad value is the `[]byte`, which json.Marshal writes as base64.
+        errs.push(FieldError {
+            error_type: ErrorType::Invalid,
+            field: p.clone(),
+            bad_value: BadValue::Json(Value::String(super::ca_bundle::std_encode(&bytes))),
+            detail: e,
+        });
+    }
+    errs
 }
 
 /// `webhook.ValidateWebhookURL` with `forceHttps`.

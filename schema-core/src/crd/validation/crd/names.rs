@@ -35,8 +35,20 @@ pub(super) fn validate_group_and_scope(spec: &Spec<'_>, sp: &Path, errs: &mut Er
     );
 }
 
-/// `ValidateCustomResourceDefinitionNames` (for `spec.names`, at `np`), after
-/// the required names (`plural`, `singular`, `kind`, `listKind`).
+/// A `CustomResourceDefinitionNames` (of the spec, or the status's
+/// `acceptedNames`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct NamesRef<'a> {
+    pub(crate) plural: &'a str,
+    pub(crate) singular: &'a str,
+    pub(crate) kind: &'a str,
+    pub(crate) list_kind: &'a str,
+    pub(crate) short_names: &'a [String],
+    pub(crate) categories: &'a [String],
+}
+
+/// The required names of `spec.names` (`plural`, `singular`, `kind`,
+/// `listKind`), then `ValidateCustomResourceDefinitionNames` at `np`.
 pub(super) fn validate_names(spec: &Spec<'_>, np: &Path, errs: &mut ErrorList) {
     for (value, key) in [
         (spec.plural, "plural"),
@@ -48,15 +60,28 @@ pub(super) fn validate_names(spec: &Spec<'_>, np: &Path, errs: &mut ErrorList) {
             errs.push(FieldError::required(&np.child(key), ""));
         }
     }
+    let names = NamesRef {
+        plural: spec.plural,
+        singular: spec.singular,
+        kind: spec.kind,
+        list_kind: spec.list_kind,
+        short_names: spec.short_names,
+        categories: spec.categories,
+    };
+    validate_definition_names(&names, np, errs);
+}
+
+/// `ValidateCustomResourceDefinitionNames` at `np`.
+pub(crate) fn validate_definition_names(names: &NamesRef<'_>, np: &Path, errs: &mut ErrorList) {
     let mut plain = |value: &str, key: &str| {
         let msgs = is_dns1035_label(value);
         if !value.is_empty() && !msgs.is_empty() {
             errs.push(FieldError::invalid(&np.child(key), value, msgs.join(",")));
         }
     };
-    plain(spec.plural, "plural");
-    plain(spec.singular, "singular");
-    for (value, key) in [(spec.kind, "kind"), (spec.list_kind, "listKind")] {
+    plain(names.plural, "plural");
+    plain(names.singular, "singular");
+    for (value, key) in [(names.kind, "kind"), (names.list_kind, "listKind")] {
         let msgs = is_dns1035_label(&value.to_lowercase());
         if !value.is_empty() && !msgs.is_empty() {
             errs.push(FieldError::invalid(
@@ -69,7 +94,7 @@ pub(super) fn validate_names(spec: &Spec<'_>, np: &Path, errs: &mut ErrorList) {
             ));
         }
     }
-    for (i, s) in spec.short_names.iter().enumerate() {
+    for (i, s) in names.short_names.iter().enumerate() {
         let msgs = is_dns1035_label(s);
         if !msgs.is_empty() {
             errs.push(FieldError::invalid(
@@ -79,14 +104,14 @@ pub(super) fn validate_names(spec: &Spec<'_>, np: &Path, errs: &mut ErrorList) {
             ));
         }
     }
-    if !spec.kind.is_empty() && spec.kind == spec.list_kind {
+    if !names.kind.is_empty() && names.kind == names.list_kind {
         errs.push(FieldError::invalid(
             &np.child("listKind"),
-            spec.list_kind,
+            names.list_kind,
             "kind and listKind may not be the same",
         ));
     }
-    for (i, c) in spec.categories.iter().enumerate() {
+    for (i, c) in names.categories.iter().enumerate() {
         let msgs = is_dns1035_label(c);
         if !msgs.is_empty() {
             errs.push(FieldError::invalid(

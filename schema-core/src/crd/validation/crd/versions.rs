@@ -1,7 +1,8 @@
 //! The versions: `validateCustomResourceDefinitionVersion` (deprecation
 //! warning, schema, subresources, columns and selectable fields of one
-//! version), which subresources apply to a version, and the stored
-//! versions `PrepareForCreate` sets (`status.storedVersions`).
+//! version), which subresources apply to a version, and
+//! `ValidateCustomResourceDefinitionStoredVersions` (`status.storedVersions`:
+//! on create the ones `PrepareForCreate` sets, on update the new object's).
 
 use serde_json::Value;
 
@@ -9,7 +10,7 @@ use super::columns::{validate_column, validate_selectable_fields_with_schema};
 use super::subresources::validate_subresources;
 use crate::crd::internal::{Spec, Version};
 use crate::crd::validation::schema::{
-    SchemaOptions, validate_custom_resource_definition_validation,
+    SchemaOptions, SchemaRatchet, validate_custom_resource_definition_validation_ratcheting,
 };
 use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::wire::CrdSubresources;
@@ -41,12 +42,15 @@ pub(super) fn has_any_status_enabled(spec: &Spec<'_>) -> bool {
             .any(|v| has_status_enabled(v.subresources))
 }
 
-/// `validateCustomResourceDefinitionVersion`.
+/// `validateCustomResourceDefinitionVersion`, with the update's ratcheting
+/// of this version's schema and `allowTooManySelectableFields[version]`.
 pub(super) fn validate_version(
     v: &Version<'_>,
     vp: &Path,
     status_enabled: bool,
     schema_opts: &SchemaOptions,
+    ratchet: SchemaRatchet<'_>,
+    allow_too_many_selectable_fields: bool,
     errs: &mut ErrorList,
 ) {
     for msg in deprecation_warning_errors(v.deprecated, v.deprecation_warning) {
@@ -56,10 +60,11 @@ pub(super) fn validate_version(
             msg,
         ));
     }
-    errs.extend(validate_custom_resource_definition_validation(
+    errs.extend(validate_custom_resource_definition_validation_ratcheting(
         v.schema,
         status_enabled,
         schema_opts,
+        ratchet,
         &vp.child("schema"),
     ));
     validate_subresources(v.subresources, &vp.child("subresources"), errs);
@@ -78,6 +83,7 @@ pub(super) fn validate_version(
                 Some(schema),
                 &vp.child("schema").child("openAPIV3Schema"),
                 &vp.child("selectableFields"),
+                allow_too_many_selectable_fields,
                 errs,
             ),
         }
@@ -110,33 +116,50 @@ pub(super) fn deprecation_warning_errors(deprecated: bool, warning: Option<&str>
     out
 }
 
-/// `ValidateCustomResourceDefinitionStoredVersions` on the stored versions
-/// `PrepareForCreate` sets: the first version marked as storage.
-pub(super) fn validate_stored_versions(spec: &Spec<'_>, errs: &mut ErrorList) {
-    let p = Path::new(["status", "storedVersions"]);
-    let stored: Vec<&str> = spec
-        .versions
+/// The stored versions `PrepareForCreate` sets: the name of the first
+/// version marked as storage (nil when none is).
+pub(super) fn prepared_stored_versions(spec: &Spec<'_>) -> Option<Vec<String>> {
+    spec.versions
         .iter()
         .find(|v| v.storage)
-        .map(|v| vec![v.name])
-        .unwrap_or_default();
-    if stored.is_empty() {
+        .map(|v| vec![v.name.to_string()])
+}
+
+/// `ValidateCustomResourceDefinitionStoredVersions(storedVersions,
+/// spec.versions, status.storedVersions)`. `stored` is `None` for a nil
+/// list (printed `null`), `Some(&[])` for an empty one (`[]`). Upstream
+/// keys the stored versions by name (a repeated name keeps its last index)
+/// and reports the ones missing from `spec.versions` in Go's map order;
+/// here they come in the order of their indices.
+pub(crate) fn validate_stored_versions(
+    stored: Option<&[String]>,
+    spec: &Spec<'_>,
+    errs: &mut ErrorList,
+) {
+    let p = Path::new(["status", "storedVersions"]);
+    let stored_value = || stored.map_or(Value::Null, |s| Value::from(s.to_vec()));
+    let Some(list) = stored.filter(|s| !s.is_empty()) else {
         errs.push(FieldError::invalid(
             &p,
-            Value::Null,
+            stored_value(),
             "must have at least one stored version",
         ));
         return;
+    };
+    // storedVersionsMap: name -> last index.
+    let mut remaining: Vec<(&str, usize)> = Vec::new();
+    for (i, v) in list.iter().enumerate() {
+        match remaining.iter_mut().find(|(n, _)| *n == v.as_str()) {
+            Some(entry) => entry.1 = i,
+            None => remaining.push((v.as_str(), i)),
+        }
     }
-    let stored_value = Value::from(stored.iter().map(|s| (*s).to_string()).collect::<Vec<_>>());
-    let mut remaining: Vec<(&str, usize)> =
-        stored.iter().enumerate().map(|(i, s)| (*s, i)).collect();
     for v in &spec.versions {
         let pos = remaining.iter().position(|(n, _)| *n == v.name);
         if v.storage && pos.is_none() {
             errs.push(FieldError::invalid(
                 &p,
-                stored_value.clone(),
+                stored_value(),
                 format!("must have the storage version {}", v.name),
             ));
         }
@@ -144,6 +167,7 @@ pub(super) fn validate_stored_versions(spec: &Spec<'_>, errs: &mut ErrorList) {
             remaining.remove(pos);
         }
     }
+    remaining.sort_by_key(|(_, i)| *i);
     for (v, i) in remaining {
         errs.push(FieldError::invalid(
             &p.index(i),
