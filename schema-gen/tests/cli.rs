@@ -2094,3 +2094,44 @@ fn diff_fail_on_warning_and_git_revisions() {
     assert!(text(&out.stderr).contains("expected git:REV:PATH"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn diff_objects_show_what_a_rollout_does_to_stored_objects() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/diff");
+    let out = std::process::Command::new(common::bin())
+        .args(["diff", "old.yaml", "new.yaml", "--objects", "objects"])
+        .current_dir(&fixtures)
+        .output()
+        .expect("run schema-gen");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    for line in [
+        "objects/gadgets.yaml:2:1: Gadget default/big: warning[object-invalid] gadgets.example.com/v1 spec.replicas: spec.replicas: Invalid value: 8: spec.replicas in body should be less than or equal to 5 (an update leaving the value alone passes: ratcheted)",
+        "objects/gadgets.yaml:2:1: Gadget default/big: warning[object-invalid] gadgets.example.com/v1 spec.size: spec.size: Unsupported value: \"large\": supported values: \"small\", \"medium\" (an update leaving the value alone passes: ratcheted)",
+        "objects/gadgets.yaml:2:1: Gadget default/big: error[object-fields-pruned] gadgets.example.com/v1 spec.color: the field is not in NEW's schema: the server drops it on the next write",
+    ] {
+        assert!(stdout.lines().any(|l| l == line), "{line}\n{stdout}");
+    }
+    // The small gadget survives the rollout unchanged.
+    assert!(!stdout.contains("default/small"), "{stdout}");
+    assert_eq!(text(&out.stderr), "3 errors, 5 warnings, 0 infos\n");
+    let json = std::process::Command::new(common::bin())
+        .args([
+            "diff",
+            "old.yaml",
+            "new.yaml",
+            "--objects",
+            "objects",
+            "-o",
+            "json",
+        ])
+        .current_dir(&fixtures)
+        .output()
+        .expect("run schema-gen");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["objects"][0]["object"], "Gadget default/big");
+    assert_eq!(v["objects"][0]["line"], 2);
+    assert_eq!(v["objects"][0]["findings"].as_array().unwrap().len(), 3);
+    assert_eq!(v["findings"].as_array().unwrap().len(), 5);
+    assert_eq!(v["errors"], 3);
+}

@@ -389,6 +389,12 @@ pub enum Command {
         /// `status.storedVersions`, else its storage version.
         #[arg(long, value_name = "V1,V2", value_delimiter = ',')]
         stored_versions: Option<Vec<String>>,
+        /// Stored objects (files or directories, repeatable): each is
+        /// stored under OLD, then under NEW read back, written back
+        /// unchanged and created anew; what breaks, is pruned or reads back
+        /// differently is reported at the object.
+        #[arg(long, value_name = "FILE|DIR")]
+        objects: Vec<PathBuf>,
     },
     /// Write API reference documents for CRDs: per kind and served
     /// version its names, scope, versions, subresources, printer columns

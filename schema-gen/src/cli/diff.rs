@@ -14,8 +14,8 @@ use schema_core::model::source::Location;
 use schema_core::model::wire::CustomResourceDefinition;
 
 use super::args::{DiffFormat, FailOn};
-use super::diagnostics::plural;
-use super::input::{crds_of, read_crds};
+use super::diagnostics::{at, plural};
+use super::input::{crds_of, expand_inputs, load, read_crds};
 use super::reports::json_text;
 use super::validate::sarif_uri;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io, git};
@@ -32,6 +32,39 @@ pub(super) struct Request<'a> {
     pub fail_on: FailOn,
     /// `--stored-versions`.
     pub stored_versions: Option<Vec<String>>,
+    /// `--objects`: stored objects to admit under OLD and NEW.
+    pub objects: &'a [PathBuf],
+}
+
+/// Stored objects and where each is.
+struct Objects {
+    values: Vec<Value>,
+    places: Vec<(String, Location)>,
+}
+
+/// Reads the documents of `--objects`.
+fn read_objects(paths: &[PathBuf], io: &mut Io<'_>) -> Result<Objects, i32> {
+    let mut objects = Objects {
+        values: Vec::new(),
+        places: Vec::new(),
+    };
+    let inputs = expand_inputs(paths).map_err(|msg| {
+        let _ = writeln!(io.stderr, "error: {msg}");
+        EXIT_UNPROCESSABLE
+    })?;
+    for input in &inputs {
+        let loaded = load(&input.path, io).map_err(|msg| {
+            let _ = writeln!(io.stderr, "error: {msg}");
+            EXIT_UNPROCESSABLE
+        })?;
+        for doc in loaded.docs {
+            if doc.value.is_object() {
+                objects.places.push((loaded.name.clone(), doc.start));
+                objects.values.push(doc.value);
+            }
+        }
+    }
+    Ok(objects)
 }
 
 /// The CRDs of one side and where each is defined.
@@ -68,11 +101,31 @@ pub(super) fn run(req: &Request<'_>, io: &mut Io<'_>) -> i32 {
     let options = DiffOptions {
         stored_versions: req.stored_versions.clone(),
     };
-    let report = diff(&old.0, &new.0, &options);
+    let mut report = diff(&old.0, &new.0, &options);
+    let mut evidence = Vec::new();
+    if !req.objects.is_empty() {
+        let objects = match read_objects(req.objects, io) {
+            Ok(o) => o,
+            Err(code) => return code,
+        };
+        for ev in schema_core::crd::diff::evidence(&old.0, &new.0, &objects.values) {
+            let (file, at) = objects.places[ev.index].clone();
+            evidence.push(Placed {
+                file,
+                at,
+                object: ev.object,
+                findings: ev.findings,
+            });
+        }
+    }
+    // The objects' findings count as the report's.
+    report
+        .rejected
+        .extend(evidence.iter().flat_map(|e| e.findings.iter().cloned()));
     let text = match req.format {
-        DiffFormat::Text => text(&report),
-        DiffFormat::Json => json_text(&json_report(&report)),
-        DiffFormat::Sarif => sarif(&report, &old, &new),
+        DiffFormat::Text => text(&report, &evidence),
+        DiffFormat::Json => json_text(&json_report(&report, &evidence)),
+        DiffFormat::Sarif => sarif(&report, &evidence, &old, &new),
     };
     if io.stdout.write_all(text.as_bytes()).is_err() {
         return EXIT_UNPROCESSABLE;
@@ -100,12 +153,37 @@ fn summary(report: &DiffReport) -> String {
     )
 }
 
-/// One finding a line (its `Display`), or `no changes`.
-fn text(report: &DiffReport) -> String {
+/// A stored object's findings, with where the object is.
+struct Placed {
+    file: String,
+    at: Location,
+    object: String,
+    findings: Vec<Finding>,
+}
+
+/// Whether `f` is one of the objects' findings (counted in the report,
+/// printed with the object).
+fn is_object_finding(f: &Finding, evidence: &[Placed]) -> bool {
+    evidence.iter().any(|e| e.findings.contains(f))
+}
+
+/// One finding a line (its `Display`), then each stored object's at its
+/// place; or `no changes`.
+fn text(report: &DiffReport, evidence: &[Placed]) -> String {
     if report.is_empty() {
         return "no changes\n".into();
     }
-    report.all().map(|f| format!("{f}\n")).collect()
+    let mut out: String = report
+        .all()
+        .filter(|f| !is_object_finding(f, evidence))
+        .map(|f| format!("{f}\n"))
+        .collect();
+    for e in evidence {
+        for f in &e.findings {
+            out.push_str(&format!("{}: {}: {f}\n", at(&e.file, e.at), e.object));
+        }
+    }
+    out
 }
 
 fn finding_json(f: &Finding) -> Value {
@@ -121,10 +199,27 @@ fn finding_json(f: &Finding) -> Value {
     })
 }
 
-/// `{"findings": [...], "errors", "warnings", "infos"}`.
-fn json_report(report: &DiffReport) -> Value {
+/// `{"findings": [...], "objects": [...], "errors", "warnings", "infos"}`.
+fn json_report(report: &DiffReport, evidence: &[Placed]) -> Value {
+    let objects: Vec<Value> = evidence
+        .iter()
+        .map(|e| {
+            json!({
+                "file": e.file,
+                "line": e.at.line,
+                "column": e.at.column,
+                "object": e.object,
+                "findings": e.findings.iter().map(finding_json).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
     json!({
-        "findings": report.all().map(finding_json).collect::<Vec<_>>(),
+        "findings": report
+            .all()
+            .filter(|f| !is_object_finding(f, evidence))
+            .map(finding_json)
+            .collect::<Vec<_>>(),
+        "objects": objects,
         "errors": report.errors(),
         "warnings": report.warnings(),
         "infos": report.infos(),
@@ -134,7 +229,7 @@ fn json_report(report: &DiffReport) -> Value {
 /// A SARIF 2.1.0 log: a result per finding, placed at the CRD's document
 /// in NEW (in OLD for a CRD that NEW lacks), the field as a logical
 /// location; the rules are every rule of `diff`.
-fn sarif(report: &DiffReport, old: &Side, new: &Side) -> String {
+fn sarif(report: &DiffReport, evidence: &[Placed], old: &Side, new: &Side) -> String {
     let place = |side: &Side| -> HashMap<String, (String, Location)> {
         side.0
             .iter()
@@ -154,12 +249,24 @@ fn sarif(report: &DiffReport, old: &Side, new: &Side) -> String {
             })
         })
         .collect();
+    let placed = |f: &Finding| {
+        evidence
+            .iter()
+            .find(|e| e.findings.contains(f))
+            .map(|e| (e.file.clone(), e.at))
+    };
     let results: Vec<Value> = report
         .all()
         .map(|f| {
             let index = rules::ALL.iter().position(|r| r.id == f.rule);
             let mut location = json!({});
-            if let Some((file, at)) = new_places.get(&f.crd).or_else(|| old_places.get(&f.crd)) {
+            let place = placed(f).or_else(|| {
+                new_places
+                    .get(&f.crd)
+                    .or_else(|| old_places.get(&f.crd))
+                    .cloned()
+            });
+            if let Some((file, at)) = &place {
                 location["physicalLocation"] =
                     json!({"artifactLocation": {"uri": sarif_uri(file)}});
                 if at.line > 0 {

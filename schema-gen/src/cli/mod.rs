@@ -204,6 +204,7 @@ where
             output,
             fail_on,
             stored_versions,
+            objects,
         } => diff::run(
             &diff::Request {
                 old: &old,
@@ -211,6 +212,7 @@ where
                 format: output,
                 fail_on,
                 stored_versions,
+                objects: &objects,
             },
             &mut io,
         ),

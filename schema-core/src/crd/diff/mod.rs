@@ -49,6 +49,7 @@
 //! listed.
 
 mod equal;
+mod evidence;
 mod names;
 mod path;
 pub mod rules;
@@ -70,6 +71,7 @@ use indexmap::map::Entry;
 
 use crate::model::wire::CustomResourceDefinition;
 
+pub use evidence::{ObjectEvidence, evidence};
 pub use rules::Rule;
 
 /// How much a finding matters for the rollout.

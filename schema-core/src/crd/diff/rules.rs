@@ -314,6 +314,28 @@ rules! {
     SCALE_PATH_CHANGED = ("scale-path-changed", Error, "a scale subresource path changed");
     /// Info: a new `/scale` endpoint.
     SCALE_SUBRESOURCE_ADDED = ("scale-subresource-added", Info, "the scale subresource is added");
+
+    // ----- stored objects (`evidence`) -----
+
+    /// Error: NEW has no CRD for the object's kind: it is deleted with the
+    /// CRD.
+    OBJECT_KIND_REMOVED = ("object-kind-removed", Error, "a stored object's kind is not in NEW");
+    /// Error: NEW does not serve the object's version: clients that read
+    /// or write it there get 404s.
+    OBJECT_VERSION_NOT_SERVED = ("object-version-not-served", Error, "a stored object's version is not served by NEW");
+    /// Error: the object as stored, written back unchanged (a controller's
+    /// routine update), is refused under NEW even with ratcheting (a
+    /// transition rule, which reads `oldSelf`, is not ratcheted).
+    OBJECT_UPDATE_REJECTED = ("object-update-rejected", Error, "an unchanged update of a stored object is refused");
+    /// Warning: the object would be refused if created under NEW; an
+    /// update that leaves the values alone passes (ratcheting), one that
+    /// changes them must fix them.
+    OBJECT_INVALID = ("object-invalid", Warning, "a stored object is invalid under NEW (ratcheted on update)");
+    /// Error: fields of the object leave the schema: the server prunes
+    /// them on its next write, and the data is lost.
+    OBJECT_FIELDS_PRUNED = ("object-fields-pruned", Error, "fields of a stored object are pruned under NEW");
+    /// Warning: NEW's defaults change what the object reads back as.
+    OBJECT_DEFAULTED = ("object-defaulted", Warning, "a stored object reads back differently under NEW");
 }
 
 /// The rule with `id`, if any.

@@ -1821,3 +1821,124 @@ fn reordered_properties_are_no_change() {
     let f = only(&report, &rules::FIELD_REMOVED, &[&rules::FIELD_ADDED]);
     assert_eq!(f.old_path.as_deref(), Some("spec.b"));
 }
+
+// ----- stored objects -----
+
+/// A Widget object of `base()`'s CRD with `spec`.
+fn widget(spec: Value) -> Value {
+    json!({
+        "apiVersion": "example.com/v1", "kind": "Widget",
+        "metadata": {"name": "w", "namespace": "default"},
+        "spec": spec,
+    })
+}
+
+fn evidence_of(old: &Value, new: &Value, obj: Value) -> Vec<super::ObjectEvidence> {
+    super::evidence(&[decode(old)], &[decode(new)], &[obj])
+}
+
+fn only_object_finding(ev: &[super::ObjectEvidence], rule: &Rule) -> Finding {
+    assert_eq!(ev.len(), 1, "{ev:#?}");
+    let fs: Vec<&Finding> = ev[0]
+        .findings
+        .iter()
+        .filter(|f| f.rule == rule.id)
+        .collect();
+    assert_eq!(fs.len(), 1, "{ev:#?}");
+    assert_eq!(fs[0].severity, rule.severity);
+    assert_eq!(ev[0].object, "Widget default/w");
+    fs[0].clone()
+}
+
+fn spec_schema(props: Value) -> Value {
+    base_with_spec(json!({"type": "object", "properties": props}))
+}
+
+#[test]
+fn object_kind_removed() {
+    let other = with(|c| c["spec"]["names"]["kind"] = json!("Gadget"));
+    let ev = evidence_of(&base(), &other, widget(json!({"size": 1})));
+    only_object_finding(&ev, &rules::OBJECT_KIND_REMOVED);
+}
+
+#[test]
+fn object_version_not_served() {
+    let new = versions(json!([version("v2", true, true)]));
+    let ev = evidence_of(&base(), &new, widget(json!({"size": 1})));
+    only_object_finding(&ev, &rules::OBJECT_VERSION_NOT_SERVED);
+}
+
+#[test]
+fn object_update_rejected() {
+    // A new transition rule (it reads `oldSelf`, so the server does not
+    // ratchet it): the stored object, written back unchanged, breaks it.
+    let old = spec_schema(json!({"size": {"type": "integer"}}));
+    let mut new = old.clone();
+    new["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["x-kubernetes-validations"] = json!([{
+        "rule": "self.size < 5 || self.size != oldSelf.size",
+        "message": "a size of 5 or more must change on every update"
+    }]);
+    let ev = evidence_of(&old, &new, widget(json!({"size": 8})));
+    let f = only_object_finding(&ev, &rules::OBJECT_UPDATE_REJECTED);
+    assert_eq!(f.new_path.as_deref(), Some("spec"));
+    assert!(
+        f.message.contains("a size of 5 or more must change"),
+        "{}",
+        f.message
+    );
+    // A newly required field is ratcheted for the unchanged object: invalid
+    // only.
+    let mut required =
+        spec_schema(json!({"size": {"type": "integer"}, "color": {"type": "string"}}));
+    required["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["required"] =
+        json!(["color"]);
+    let ev = evidence_of(&old, &required, widget(json!({"size": 1})));
+    assert!(
+        ev[0]
+            .findings
+            .iter()
+            .all(|f| f.rule == rules::OBJECT_INVALID.id),
+        "{ev:#?}"
+    );
+}
+
+#[test]
+fn object_invalid() {
+    // A lowered maximum: refused on create, ratcheted on an unchanged update.
+    let old = spec_schema(json!({"size": {"type": "integer", "maximum": 10}}));
+    let new = spec_schema(json!({"size": {"type": "integer", "maximum": 5}}));
+    let ev = evidence_of(&old, &new, widget(json!({"size": 8})));
+    let f = only_object_finding(&ev, &rules::OBJECT_INVALID);
+    assert_eq!(f.new_path.as_deref(), Some("spec.size"));
+    assert!(f.ratcheted);
+    assert!(
+        !ev[0]
+            .findings
+            .iter()
+            .any(|f| f.rule == rules::OBJECT_UPDATE_REJECTED.id)
+    );
+}
+
+#[test]
+fn object_fields_pruned() {
+    let old = spec_schema(json!({"size": {"type": "integer"}, "color": {"type": "string"}}));
+    let new = spec_schema(json!({"size": {"type": "integer"}}));
+    let ev = evidence_of(&old, &new, widget(json!({"size": 1, "color": "red"})));
+    let f = only_object_finding(&ev, &rules::OBJECT_FIELDS_PRUNED);
+    assert_eq!(f.new_path.as_deref(), Some("spec.color"));
+}
+
+#[test]
+fn object_defaulted() {
+    let old = spec_schema(json!({"size": {"type": "integer"}, "color": {"type": "string"}}));
+    let new = spec_schema(
+        json!({"size": {"type": "integer"}, "color": {"type": "string", "default": "blue"}}),
+    );
+    let ev = evidence_of(&old, &new, widget(json!({"size": 1})));
+    let f = only_object_finding(&ev, &rules::OBJECT_DEFAULTED);
+    assert_eq!(f.new_path.as_deref(), Some("spec.color"));
+    assert!(f.message.contains("\"blue\""), "{}", f.message);
+    // Nothing changes for an object the rollout leaves alone.
+    let same = evidence_of(&old, &old, widget(json!({"size": 1})));
+    assert!(same.is_empty(), "{same:#?}");
+}
