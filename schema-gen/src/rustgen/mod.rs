@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use schema_core::KubeVersion;
+use schema_core::crd::diff::{DiffOptions, Severity, diff};
 use schema_core::model::locate::locate_field;
 use schema_core::model::source::{self, Limits};
 use schema_core::model::wire::input::{Input, read_input_owned};
@@ -257,6 +258,10 @@ pub struct RootType {
 pub struct Config {
     opts: Options,
     out_dir: Option<PathBuf>,
+    /// CRD files the inputs must be a safe upgrade of.
+    upgrade_from: Vec<PathBuf>,
+    /// From which severity a change against them fails the build.
+    upgrade_fail_on: Option<Severity>,
 }
 
 impl Config {
@@ -309,6 +314,27 @@ impl Config {
     /// [`KubeVersion`]).
     pub fn kube_version(&mut self, v: KubeVersion) -> &mut Self {
         self.opts.kube_version = Some(v);
+        self
+    }
+
+    /// Checks in [`Config::compile`] that the CRDs compiled are a safe
+    /// upgrade of the CRDs in `baseline` (files checked in as released, for
+    /// instance): `schema-gen diff`'s findings from the baseline to the
+    /// inputs fail the build from `error` (see
+    /// [`Config::upgrade_fail_on`]) and are `cargo:warning` lines below it.
+    pub fn upgrade_from<P: Into<PathBuf>>(
+        &mut self,
+        baseline: impl IntoIterator<Item = P>,
+    ) -> &mut Self {
+        self.upgrade_from
+            .extend(baseline.into_iter().map(Into::into));
+        self
+    }
+
+    /// The severity from which [`Config::upgrade_from`]'s findings fail the
+    /// build (default: [`Severity::Error`]).
+    pub fn upgrade_fail_on(&mut self, severity: Severity) -> &mut Self {
+        self.upgrade_fail_on = Some(severity);
         self
     }
 
@@ -389,6 +415,9 @@ impl Config {
                 None => e,
             }
         })?;
+        if !self.upgrade_from.is_empty() {
+            self.check_upgrade(files, log)?;
+        }
         let dir = match &self.out_dir {
             Some(d) => d.clone(),
             None => std::env::var_os("OUT_DIR")
@@ -411,6 +440,72 @@ impl Config {
 /// scripts).
 pub fn compile_crds(files: &[impl AsRef<Path>]) -> Result<Generated, GenError> {
     Config::new().compile(files)
+}
+
+impl Config {
+    /// [`Config::upgrade_from`]'s check of `files` against the baseline.
+    fn check_upgrade(
+        &self,
+        files: &[impl AsRef<Path>],
+        log: &mut dyn std::io::Write,
+    ) -> Result<(), GenError> {
+        for p in &self.upgrade_from {
+            let _ = writeln!(log, "cargo:rerun-if-changed={}", p.display());
+        }
+        let old = crds_of_files(&self.upgrade_from)?;
+        let current: Vec<&Path> = files.iter().map(AsRef::as_ref).collect();
+        let new = crds_of_files(&current)?;
+        let report = diff(&old, &new, &DiffOptions::default());
+        let threshold = self.upgrade_fail_on.unwrap_or(Severity::Error);
+        let mut breaking = Vec::new();
+        for f in report.all() {
+            if f.severity >= threshold {
+                breaking.push(f.to_string());
+            } else {
+                let _ = writeln!(log, "cargo:warning={f}");
+            }
+        }
+        if breaking.is_empty() {
+            return Ok(());
+        }
+        let baseline: Vec<String> = self
+            .upgrade_from
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        Err(GenError::at(
+            current
+                .first()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            format!(
+                "not a safe upgrade of {}:\n{}",
+                baseline.join(", "),
+                breaking.join("\n")
+            ),
+        ))
+    }
+}
+
+/// The CRDs of `files`, as written.
+fn crds_of_files(files: &[impl AsRef<Path>]) -> Result<Vec<CustomResourceDefinition>, GenError> {
+    let mut out = Vec::new();
+    for p in files {
+        let p = p.as_ref();
+        let name = p.display().to_string();
+        let bytes =
+            std::fs::read(p).map_err(|e| GenError::at(&name, format!("cannot read: {e}")))?;
+        let docs = source::parse_documents_unmapped(&name, &bytes, &Limits::default())
+            .map_err(|e| GenError::at(&name, e.to_string()))?;
+        for d in docs {
+            match read_input_owned(d.value) {
+                Ok((Input::CrdV1(c), _)) | Ok((Input::CrdV1Beta1 { v1: c, .. }, _)) => out.push(*c),
+                Ok((Input::Schema(_), _)) => {}
+                Err(e) => return Err(GenError::at(&name, e.to_string())),
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Writes `content` to `path` unless it is already there.
@@ -1207,6 +1302,60 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    fn compile_fails_on_a_breaking_change_against_the_baseline() {
+        let dir = temp_dir("upgrade");
+        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+        let baseline = examples.join("widget-crd.yaml");
+        let text = std::fs::read_to_string(&baseline).unwrap();
+        // The same CRD: compiles, nothing logged but the inputs.
+        let mut config = Config::new();
+        config.out_dir(&dir).upgrade_from([&baseline]);
+        let mut log = Vec::new();
+        config.compile_logging(&[&baseline], &mut log).unwrap();
+        assert!(!String::from_utf8(log).unwrap().contains("cargo:warning"));
+        // A narrowed enum is a warning: logged, the build goes on.
+        let tightened = dir.join("tightened.yaml");
+        let narrowed = text.replace("enum: [small, medium, large]", "enum: [small, medium]");
+        assert_ne!(narrowed, text);
+        std::fs::write(&tightened, narrowed).unwrap();
+        let mut log = Vec::new();
+        config.compile_logging(&[&tightened], &mut log).unwrap();
+        let log = String::from_utf8(log).unwrap();
+        assert!(
+            log.contains(
+                "cargo:warning=warning[enum-values-removed] widgets.example.com/v1 spec.size:"
+            ),
+            "{log}"
+        );
+        // ... and an error with `upgrade_fail_on(Warning)`.
+        let mut strict = config.clone();
+        strict.upgrade_fail_on(Severity::Warning);
+        assert!(
+            strict
+                .compile_logging(&[&tightened], &mut Vec::new())
+                .is_err()
+        );
+        // A removed field fails the build, naming the change.
+        let removed = dir.join("removed.yaml");
+        let without_tags = text.replace(
+            "              tags:\n                type: array\n                x-kubernetes-list-type: set\n                items:\n                  type: string\n",
+            "",
+        );
+        assert_ne!(without_tags, text);
+        std::fs::write(&removed, without_tags).unwrap();
+        let err = config
+            .compile_logging(&[&removed], &mut Vec::new())
+            .unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("not a safe upgrade of"), "{msg}");
+        assert!(
+            msg.contains("error[field-removed] widgets.example.com/v1 spec.tags:"),
+            "{msg}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
