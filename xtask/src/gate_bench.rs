@@ -43,14 +43,15 @@ use crate::measure::{self, Stats, stats};
 
 /// Options of `cargo xtask bench-gate`.
 pub const USAGE: &str = "\
-  bench-gate [--runs N] [--objects N] [--jobs N]
+  bench-gate [--runs N] [--objects N] [--jobs N] [--generate-only]
          schema-gen validate vs kubeconform as a CI gate: a repository with N valid
          objects (default 20) and a fixed set of invalid ones for every corpus CRD
          version, the CRDs converted to JSON Schema for kubeconform (go install'ed
          into target/bench-tools/bin), both run over all objects (median of --runs,
          default 5; schema-gen on --jobs processes, default the cores), and what each
-         reports for the invalid objects. Everything under target/bench-gate/,
-         the report also in report.md";
+         reports for the invalid objects; --generate-only: the repository and the
+         schemas only, nothing run. Everything under target/bench-gate/, the report
+         also in report.md";
 
 /// The kubeconform command's module and the version benchmarked.
 const KUBECONFORM_MODULE: &str = "github.com/yannh/kubeconform/cmd/kubeconform";
@@ -94,6 +95,7 @@ struct Options {
     runs: usize,
     objects: usize,
     jobs: usize,
+    generate_only: bool,
 }
 
 fn parse_options(args: &[String]) -> Result<Options> {
@@ -101,6 +103,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
         runs: 5,
         objects: 20,
         jobs: std::thread::available_parallelism().map_or(2, usize::from),
+        generate_only: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -108,6 +111,10 @@ fn parse_options(args: &[String]) -> Result<Options> {
             "--runs" => &mut o.runs,
             "--objects" => &mut o.objects,
             "--jobs" => &mut o.jobs,
+            "--generate-only" => {
+                o.generate_only = true;
+                continue;
+            }
             _ => bail!("unknown option {a:?}\n{USAGE}"),
         };
         let n = it.next().with_context(|| format!("{a} needs a number"))?;
@@ -190,7 +197,11 @@ pub fn run(args: &[String]) -> Result<()> {
     fs::create_dir_all(&bench)?;
 
     let schema_gen = build_schema_gen(&root)?;
-    let kubeconform = find_kubeconform(&root)?;
+    let kubeconform = if o.generate_only {
+        None
+    } else {
+        find_kubeconform(&root)?
+    };
 
     let (corpus, corpus_note) = corpus_dir(&root);
     println!("bench-gate: CRDs from {}", corpus.display());
@@ -212,6 +223,9 @@ pub fn run(args: &[String]) -> Result<()> {
         total_bytes / 1024,
         bench.join("repo").display()
     );
+    if o.generate_only {
+        return Ok(());
+    }
 
     // What each tool says about each object.
     let ours = ours_verdicts(&schema_gen, &files, &bench)?;

@@ -57,13 +57,15 @@ use crate::measure::{self, Measured, Stats, stats};
 /// Options of `cargo xtask bench-validate-scale`.
 pub const USAGE: &str = "\
   bench-validate-scale [--runs N] [--objects N] [--double] [--no-kubeconform]
+         [--generate-only]
          schema-gen validate at scale: a seeded repository of N objects (default
          10000; built-in kinds and 20 corpus CRD versions, ~3% invalid) validated
          with --jobs 1 and 2 (median of --runs, default 5), against the parse floor
          (parse_documents of the same files, one core), kubeconform -strict with as
          many goroutines, and peak RSS (GNU time); runs disturbed by other
          processes are tried again; --double: peak RSS on a repository twice the
-         size too. Under target/bench-validate-scale/, the report also in report.md";
+         size too; --generate-only: the CRDs, repositories, probe and schemas only,
+         nothing run. Under target/bench-validate-scale/, the report also in report.md";
 
 /// How many CRD versions the repository has objects of.
 const CRDS: usize = 20;
@@ -86,6 +88,7 @@ struct Options {
     objects: usize,
     double: bool,
     kubeconform: bool,
+    generate_only: bool,
 }
 
 fn parse_options(args: &[String]) -> Result<Options> {
@@ -94,6 +97,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
         objects: 10_000,
         double: false,
         kubeconform: true,
+        generate_only: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -106,6 +110,10 @@ fn parse_options(args: &[String]) -> Result<Options> {
             }
             "--no-kubeconform" => {
                 o.kubeconform = false;
+                continue;
+            }
+            "--generate-only" => {
+                o.generate_only = true;
                 continue;
             }
             _ => bail!("unknown option {a:?}\n{USAGE}"),
@@ -142,12 +150,12 @@ pub fn run(args: &[String]) -> Result<()> {
 
     let schema_gen = build_schema_gen(&root)?;
     // The parse floor is timed in a release build of this xtask.
-    let floor_exe = if cfg!(debug_assertions) {
+    let floor_exe = if cfg!(debug_assertions) && !o.generate_only {
         Some(build_release(&root, "xtask", "xtask")?)
     } else {
         None
     };
-    let kubeconform = if o.kubeconform {
+    let kubeconform = if o.kubeconform && !o.generate_only {
         gate_bench::find_kubeconform(&root)?
     } else {
         None
@@ -188,6 +196,9 @@ pub fn run(args: &[String]) -> Result<()> {
     };
     write_probe(&chosen, &bench.join("probe"))?;
     let schemas = write_schemas(&chosen, &repo, &bench.join("schemas"))?;
+    if o.generate_only {
+        return Ok(());
+    }
 
     // What each tool says of each object (untimed; also warms the page
     // cache).
