@@ -1,8 +1,11 @@
 //! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
 //! bench-gate | bench-validate-scale | compare-cli | fuzz-diff | bless | k8s-types | k8s-markers`.
 
+mod bench_repo;
 mod compare_cli;
 mod derive_bench;
+mod files;
+mod flags;
 mod fuzz_diff;
 mod gate_bench;
 mod gen_bench;

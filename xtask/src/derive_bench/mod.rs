@@ -17,9 +17,10 @@ mod model;
 use std::fmt::Write as _;
 use std::fs;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
-use crate::measure::{self, BenchCrate, Options, Sample, or_dash, stats};
+use crate::flags::{BuildOptions, Flag};
+use crate::measure::{self, BenchCrate, Sample, or_dash, stats};
 use emit::Flavor;
 
 /// Options of `cargo xtask bench-derive`.
@@ -32,16 +33,10 @@ pub const USAGE: &str = "\
          and results.txt under target/derive-bench/";
 
 /// The common options, and `--only`.
-fn parse(args: &[String]) -> Result<(Options, Option<Vec<String>>)> {
+fn parse(args: &[String]) -> Result<(BuildOptions, Option<Vec<String>>)> {
     let mut only = None;
-    let o = Options::parse(args, USAGE, |a, it| {
-        if a != "--only" {
-            return Ok(false);
-        }
-        let names = it.next().context("--only needs crate names")?;
-        only = Some(names.split(',').map(str::to_string).collect());
-        Ok(true)
-    })?;
+    let only_flag = Flag::List("--only", &mut only, "--only needs crate names");
+    let o = BuildOptions::parse(args, USAGE, vec![only_flag])?;
     Ok((o, only))
 }
 
@@ -182,7 +177,7 @@ pub fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn report(crates: &[Crate], o: &Options) -> String {
+fn report(crates: &[Crate], o: &BuildOptions) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
