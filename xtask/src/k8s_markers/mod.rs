@@ -13,10 +13,15 @@
 //! with a notice when the marker data is absent, unless
 //! `SCHEMA_GEN_REQUIRE_SHARED=1` (as CI sets).
 
+mod arguments;
+mod extensions;
 mod go;
+mod node;
 mod openapi;
+mod registry;
 mod render;
 mod translate;
+mod validation;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -314,7 +319,7 @@ fn build(
                 // schema is B's; A's own markers would add to it.
                 if rel
                     .decl(&r)
-                    .is_some_and(|d| translate::has_schema_markers(d.markers()))
+                    .is_some_and(|d| registry::has_schema_markers(d.markers()))
                 {
                     bail!("{name}: markers on a defined struct type are not translated");
                 }
