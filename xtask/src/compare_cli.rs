@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::{gen_bench, measure};
+use crate::{gen_bench, workspace};
 
 /// Options of `cargo xtask compare-cli`.
 pub const USAGE: &str = "\
@@ -372,7 +372,7 @@ pub fn run(args: &[String]) -> Result<()> {
         println!("usage: cargo xtask\n{USAGE}");
         return Ok(());
     };
-    let root = measure::workspace_root()?;
+    let root = workspace::root()?;
     let cwd = std::env::current_dir()?;
     let baseline = executable(&cwd.join(&o.baseline))?;
 

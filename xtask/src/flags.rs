@@ -72,15 +72,60 @@ impl BuildOptions {
             cold: true,
             generate_only: false,
         };
-        let mut flags = vec![
+        let shared = [
             Flag::Count("--runs", &mut o.runs),
             Flag::Switch("--no-cold", &mut o.cold, false),
             Flag::Switch("--generate-only", &mut o.generate_only, true),
         ];
-        flags.extend(extra);
-        parse(args, usage, &mut flags)?;
+        parse_with(args, usage, shared, extra)?;
         Ok(o)
     }
+}
+
+/// The options the benchmarks over a generated repository of manifests
+/// (`bench-gate`, `bench-validate-scale`) share.
+pub struct RepoOptions {
+    /// `--runs N` (5 by default): timed runs of each command.
+    pub runs: usize,
+    /// `--objects N`: how many objects the repository has.
+    pub objects: usize,
+    /// `--generate-only`: write the repository, run nothing.
+    pub generate_only: bool,
+}
+
+impl RepoOptions {
+    /// Parses `args`: the shared flags (`objects` by default) and the
+    /// command's `extra` ones.
+    pub fn parse(
+        args: &[String],
+        usage: &str,
+        objects: usize,
+        extra: Vec<Flag<'_>>,
+    ) -> Result<Self> {
+        let mut o = RepoOptions {
+            runs: 5,
+            objects,
+            generate_only: false,
+        };
+        let shared = [
+            Flag::Count("--runs", &mut o.runs),
+            Flag::Count("--objects", &mut o.objects),
+            Flag::Switch("--generate-only", &mut o.generate_only, true),
+        ];
+        parse_with(args, usage, shared, extra)?;
+        Ok(o)
+    }
+}
+
+/// [`parse`] with a command's `shared` flags and its `extra` ones.
+fn parse_with<'o>(
+    args: &[String],
+    usage: &str,
+    shared: [Flag<'o>; 3],
+    extra: Vec<Flag<'o>>,
+) -> Result<()> {
+    let mut flags: Vec<Flag<'o>> = shared.into_iter().chain(extra).collect();
+    parse(args, usage, &mut flags)
 }
 
 #[cfg(test)]

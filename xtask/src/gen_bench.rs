@@ -24,6 +24,7 @@ use serde_json::Value;
 
 use crate::flags::BuildOptions;
 use crate::measure::{self, BenchCrate, Sample, Stats, or_dash, stats};
+use crate::workspace;
 
 /// Options of `cargo xtask bench-gen`.
 pub const USAGE: &str = "\
@@ -108,7 +109,7 @@ struct Crate {
 /// Runs the benchmark with the arguments after `bench-gen`.
 pub fn run(args: &[String]) -> Result<()> {
     let o = BuildOptions::parse(args, USAGE, Vec::new())?;
-    let root = measure::workspace_root()?;
+    let root = workspace::root()?;
     let bench = root.join("target").join("gen-bench");
     fs::create_dir_all(bench.join("out"))?;
     let rss = measure::rss_file(&bench);
@@ -259,10 +260,7 @@ pub fn run(args: &[String]) -> Result<()> {
     }
 
     let report = report(&o, &kopium_version, &inputs, &crates);
-    print!("{report}");
-    fs::write(bench.join("results.txt"), &report)?;
-    println!("(written to {})", bench.join("results.txt").display());
-    Ok(())
+    measure::publish_report(&bench, "results.txt", &report)
 }
 
 /// `cargo build --release -p schema-gen`; the binary's path.

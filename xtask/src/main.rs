@@ -4,7 +4,6 @@
 mod bench_repo;
 mod compare_cli;
 mod derive_bench;
-mod files;
 mod flags;
 mod fuzz_diff;
 mod gate_bench;
@@ -14,6 +13,7 @@ mod k8s_types;
 mod measure;
 mod validate_scale;
 mod validate_work;
+mod workspace;
 
 /// As schema-gen allocates, for the parse floor of `bench-validate-scale`.
 #[global_allocator]

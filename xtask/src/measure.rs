@@ -29,14 +29,6 @@ pub const K8S_OPENAPI_SCHEMARS_DEP: &str =
 pub const KUBE_DEP: &str =
     "kube = { version = \"5.0.0\", default-features = false, features = [\"derive\"] }\n";
 
-/// The workspace root (the parent of `xtask/`).
-pub fn workspace_root() -> Result<PathBuf> {
-    Ok(Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask has a parent directory")?
-        .to_path_buf())
-}
-
 /// How many jobs cargo runs, for the report's header.
 pub fn jobs() -> String {
     std::env::var("CARGO_BUILD_JOBS")
@@ -349,5 +341,14 @@ pub fn fresh_bench_dir(bench: &Path, fresh: &[&str]) -> Result<()> {
         }
     }
     fs::create_dir_all(bench)?;
+    Ok(())
+}
+
+/// Prints a benchmark's `report` and writes it into `bench/file`.
+pub fn publish_report(bench: &Path, file: &str, report: &str) -> Result<()> {
+    print!("{report}");
+    let path = bench.join(file);
+    fs::write(&path, report).with_context(|| format!("writing {}", path.display()))?;
+    println!("(written to {})", path.display());
     Ok(())
 }

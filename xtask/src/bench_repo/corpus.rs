@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result};
 use serde_json::{Map, Value};
 
-use crate::files::files_under;
+use crate::workspace::files_under;
 
 /// One served version of a CRD, with its schema.
 pub(crate) struct CrdVersion {

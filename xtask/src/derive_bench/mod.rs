@@ -21,6 +21,7 @@ use anyhow::{Result, bail};
 
 use crate::flags::{BuildOptions, Flag};
 use crate::measure::{self, BenchCrate, Sample, or_dash, stats};
+use crate::workspace;
 use emit::Flavor;
 
 /// Options of `cargo xtask bench-derive`.
@@ -74,7 +75,7 @@ struct Crate {
 /// Runs the benchmark with the arguments after `bench-derive`.
 pub fn run(args: &[String]) -> Result<()> {
     let (o, only) = parse(args)?;
-    let root = measure::workspace_root()?;
+    let root = workspace::root()?;
     let bench = root.join("target").join("derive-bench");
     let schema_core = root.join("schema-core");
     let model = model::generate();
@@ -170,11 +171,7 @@ pub fn run(args: &[String]) -> Result<()> {
         }
     }
 
-    let report = report(&crates, &o);
-    print!("{report}");
-    fs::write(bench.join("results.txt"), &report)?;
-    println!("(written to {})", bench.join("results.txt").display());
-    Ok(())
+    measure::publish_report(&bench, "results.txt", &report(&crates, &o))
 }
 
 fn report(crates: &[Crate], o: &BuildOptions) -> String {

@@ -34,13 +34,13 @@ mod verdicts;
 
 use std::fs;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use crate::bench_repo::corpus::corpus_dir;
 use crate::bench_repo::kubeconform::find_kubeconform;
-use crate::flags::{self, Flag};
+use crate::flags::{Flag, RepoOptions};
 use crate::gen_bench::build_schema_gen;
-use crate::measure;
+use crate::{measure, workspace};
 use repo::{generate, load_crds, write_schemas};
 use report::Report;
 use tools::{run_kubeconform, run_ours, timed};
@@ -58,42 +58,11 @@ pub const USAGE: &str = "\
          schemas only, nothing run. Everything under target/bench-gate/, the report
          also in report.md";
 
-/// The options of a run.
-struct Options {
-    /// `--runs N`: timed runs of each tool.
-    runs: usize,
-    /// `--objects N`: valid objects per CRD version.
-    objects: usize,
-    /// `--jobs N`: schema-gen processes at a time.
-    jobs: usize,
-    /// `--generate-only`: the repository and the schemas, nothing run.
-    generate_only: bool,
-}
-
-fn parse_options(args: &[String]) -> Result<Options> {
-    let mut o = Options {
-        runs: 5,
-        objects: 20,
-        jobs: std::thread::available_parallelism().map_or(2, usize::from),
-        generate_only: false,
-    };
-    flags::parse(
-        args,
-        USAGE,
-        &mut [
-            Flag::Count("--runs", &mut o.runs),
-            Flag::Count("--objects", &mut o.objects),
-            Flag::Count("--jobs", &mut o.jobs),
-            Flag::Switch("--generate-only", &mut o.generate_only, true),
-        ],
-    )?;
-    Ok(o)
-}
-
 /// Runs the benchmark with the arguments after `bench-gate`.
 pub fn run(args: &[String]) -> Result<()> {
-    let o = parse_options(args)?;
-    let root = measure::workspace_root()?;
+    let mut jobs = std::thread::available_parallelism().map_or(2, usize::from);
+    let o = RepoOptions::parse(args, USAGE, 20, vec![Flag::Count("--jobs", &mut jobs)])?;
+    let root = workspace::root()?;
     let bench = root.join("target").join("bench-gate");
     measure::fresh_bench_dir(&bench, &["repo", "schemas"])?;
 
@@ -142,7 +111,7 @@ pub fn run(args: &[String]) -> Result<()> {
     for run in 0..o.runs {
         println!("timed run {}/{}", run + 1, o.runs);
         ours_runs.push(timed(ticks, || {
-            run_ours(&schema_gen, &files, &bench, o.jobs)
+            run_ours(&schema_gen, &files, &bench, jobs)
         })?);
         if let Some(k) = &kubeconform {
             theirs_runs.push(timed(ticks, || {
@@ -154,7 +123,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let r = Report {
         runs: o.runs,
         per_version: o.objects,
-        jobs: o.jobs,
+        jobs,
         files: &files,
         objects: &objects,
         total_bytes,
@@ -165,10 +134,5 @@ pub fn run(args: &[String]) -> Result<()> {
         theirs_runs: &theirs_runs,
         notes: &notes,
     };
-    let report = r.render();
-    print!("{report}");
-    let path = bench.join("report.md");
-    fs::write(&path, &report).with_context(|| format!("writing {}", path.display()))?;
-    println!("(written to {})", path.display());
-    Ok(())
+    measure::publish_report(&bench, "report.md", &r.render())
 }

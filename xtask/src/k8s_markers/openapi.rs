@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::files::files_under;
+use crate::workspace::files_under;
 
 /// One k8s-openapi schema.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

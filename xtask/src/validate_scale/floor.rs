@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 
 use schema_core::model::source::{Limits, parse_documents};
 
-use crate::files::files_under;
 use crate::measure::{Stats, stats};
+use crate::workspace::files_under;
 
 /// The parse floor of the files under `dir` ([`parse_floor`]), in the
 /// release build `exe` of this xtask when given, else here: the wall time

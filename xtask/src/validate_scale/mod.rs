@@ -49,9 +49,9 @@ use anyhow::{Context, Result, bail};
 
 use crate::bench_repo::corpus::{accepted_crd_files, corpus_dir};
 use crate::bench_repo::kubeconform::find_kubeconform;
-use crate::flags::{self, Flag};
+use crate::flags::{Flag, RepoOptions};
 use crate::gen_bench::{build_release, build_schema_gen};
-use crate::measure;
+use crate::{measure, workspace};
 use floor::{parse_floor_of, yaml_files};
 use repo::{generate, write_probe, write_schemas};
 use report::Report;
@@ -72,49 +72,18 @@ pub const USAGE: &str = "\
          size too; --generate-only: the CRDs, repositories, probe and schemas only,
          nothing run. Under target/bench-validate-scale/, the report also in report.md";
 
-/// The options of a run.
-struct Options {
-    /// `--runs N`: timed runs of each command.
-    runs: usize,
-    /// `--objects N`: the repository's objects.
-    objects: usize,
-    /// `--double`: peak RSS on a repository twice the size too.
-    double: bool,
-    /// Not `--no-kubeconform`.
-    kubeconform: bool,
-    /// `--generate-only`: the files only, nothing run.
-    generate_only: bool,
-}
-
-fn parse_options(args: &[String]) -> Result<Options> {
-    let mut o = Options {
-        runs: 5,
-        objects: 10_000,
-        double: false,
-        kubeconform: true,
-        generate_only: false,
-    };
-    flags::parse(
-        args,
-        USAGE,
-        &mut [
-            Flag::Count("--runs", &mut o.runs),
-            Flag::Count("--objects", &mut o.objects),
-            Flag::Switch("--double", &mut o.double, true),
-            Flag::Switch("--no-kubeconform", &mut o.kubeconform, false),
-            Flag::Switch("--generate-only", &mut o.generate_only, true),
-        ],
-    )?;
-    Ok(o)
-}
-
 /// Runs the benchmark with the arguments after `bench-validate-scale`.
 pub fn run(args: &[String]) -> Result<()> {
     if args.first().map(String::as_str) == Some("--parse-floor") {
         return floor::parse_floor_main(&args[1..]);
     }
-    let o = parse_options(args)?;
-    let root = measure::workspace_root()?;
+    let (mut double_size, mut with_kubeconform) = (false, true);
+    let extra = vec![
+        Flag::Switch("--double", &mut double_size, true),
+        Flag::Switch("--no-kubeconform", &mut with_kubeconform, false),
+    ];
+    let o = RepoOptions::parse(args, USAGE, 10_000, extra)?;
+    let root = workspace::root()?;
     let bench = root.join("target").join("bench-validate-scale");
     measure::fresh_bench_dir(&bench, &["repo", "repo-2x", "crds", "schemas", "probe"])?;
     let Some(rss) = measure::rss_file(&bench) else {
@@ -130,7 +99,7 @@ pub fn run(args: &[String]) -> Result<()> {
     } else {
         None
     };
-    let kubeconform = if o.kubeconform && !o.generate_only {
+    let kubeconform = if with_kubeconform && !o.generate_only {
         find_kubeconform(&root)?
     } else {
         None
@@ -157,7 +126,7 @@ pub fn run(args: &[String]) -> Result<()> {
         repo.bytes as f64 / 1e6,
         bench.join("repo").display()
     );
-    let repo2 = if o.double {
+    let repo2 = if double_size {
         let r = generate(&chosen, 2 * o.objects, &bench.join("repo-2x"))?;
         println!(
             "repository 2x: {} objects in {} files, {:.1} MB",
@@ -263,10 +232,5 @@ pub fn run(args: &[String]) -> Result<()> {
         calm: (calm.repeated, calm.disturbed),
         notes: &notes,
     };
-    let report = r.render();
-    print!("{report}");
-    let path = bench.join("report.md");
-    fs::write(&path, &report).with_context(|| format!("writing {}", path.display()))?;
-    println!("(written to {})", path.display());
-    Ok(())
+    measure::publish_report(&bench, "report.md", &r.render())
 }
