@@ -383,6 +383,11 @@ fn fixture(name: &str) -> String {
     format!("{FIXTURES}/{name}")
 }
 
+/// `validate --crd CRD --old OLD NEW` and `more` arguments.
+fn with_old(crd: &str, old: &str, new: &str, more: &[&str]) -> Invocation {
+    Invocation::new(&[&["validate", "--crd", crd, "--old", old, new][..], more].concat())
+}
+
 /// The invocations on `examples/`, the fixtures and the command line itself.
 fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
     let mut m = Vec::new();
@@ -446,27 +451,14 @@ fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
             m.push(inv(&[cmd, "--crd", WIDGET_CRD, obj, "--output", "json"]));
         }
     }
-    m.push(inv(&[
-        "validate",
-        "--crd",
+    m.push(with_old(WIDGET_CRD, WIDGET, WIDGET_INVALID, &[]));
+    m.push(with_old(
         WIDGET_CRD,
-        "--old",
         WIDGET,
         WIDGET_INVALID,
-    ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
-        WIDGET_CRD,
-        "--old",
-        WIDGET,
-        WIDGET_INVALID,
-        "--output",
-        "json",
-    ]));
-    m.push(inv(&[
-        "validate", "--crd", WIDGET_CRD, "--old", WIDGET, WIDGET,
-    ]));
+        &["--output", "json"],
+    ));
+    m.push(with_old(WIDGET_CRD, WIDGET, WIDGET, &[]));
     m.push(inv(&[
         "prune",
         "--crd",
@@ -592,36 +584,16 @@ fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
         "v1",
         &gadgets,
     ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
+    m.push(with_old(&gadget_crd, &gadgets_old, &gadgets, &[]));
+    m.push(with_old(
         &gadget_crd,
-        "--old",
         &gadgets_old,
         &gadgets,
-    ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
-        &gadget_crd,
-        "--old",
-        &gadgets_old,
-        &gadgets,
-        "-o",
-        "json",
-    ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
-        WIDGET_CRD,
-        "--old",
-        &widgets_old,
-        &widgets,
-    ]));
+        &["-o", "json"],
+    ));
+    m.push(with_old(WIDGET_CRD, &widgets_old, &widgets, &[]));
     // Old and new object counts differ.
-    m.push(inv(&[
-        "validate", "--crd", WIDGET_CRD, "--old", WIDGET, &widgets,
-    ]));
+    m.push(with_old(WIDGET_CRD, WIDGET, &widgets, &[]));
     m.push(inv(&["prune", "--crd", &gadget_crd, WIDGET]));
 
     // Inputs that cannot be processed: missing, malformed, empty.

@@ -12,14 +12,21 @@ use crate::workspace::files_under;
 
 /// One served version of a CRD, with its schema.
 pub(crate) struct CrdVersion {
+    /// The CRD's API group.
     pub(crate) group: String,
+    /// The kind of its objects.
     pub(crate) kind: String,
+    /// The version's name.
     pub(crate) version: String,
+    /// Whether its objects live in namespaces (not cluster-scoped).
     pub(crate) namespaced: bool,
+    /// The version's `openAPIV3Schema` (a v1beta1 CRD's shared one when
+    /// the version has none of its own).
     pub(crate) schema: Value,
 }
 
 impl CrdVersion {
+    /// `group/Kind version`, for notes and reports.
     pub(crate) fn label(&self) -> String {
         format!("{}/{} {}", self.group, self.kind, self.version)
     }

@@ -56,41 +56,41 @@ pub(super) enum Def {
 }
 
 /// The `kubebuilder:validation:` markers valid on fields, types and (with
-/// `items:`) array items.
-const VALIDATION: [(&str, Def); 20] = [
-    ("Maximum", Def::Maximum),
-    ("Minimum", Def::Minimum),
-    ("ExclusiveMaximum", Def::ExclusiveMaximum),
-    ("ExclusiveMinimum", Def::ExclusiveMinimum),
-    ("MultipleOf", Def::MultipleOf),
-    ("MinProperties", Def::MinProperties),
-    ("MaxProperties", Def::MaxProperties),
-    ("MaxLength", Def::MaxLength),
-    ("MinLength", Def::MinLength),
-    ("Pattern", Def::Pattern),
-    ("MaxItems", Def::MaxItems),
-    ("MinItems", Def::MinItems),
-    ("UniqueItems", Def::UniqueItems),
-    ("Enum", Def::Enum),
-    ("Format", Def::Format),
-    ("Type", Def::Type),
-    ("XPreserveUnknownFields", Def::PreserveUnknownFields),
-    ("XEmbeddedResource", Def::EmbeddedResource),
-    ("XIntOrString", Def::IntOrString),
-    ("XValidation", Def::XValidation),
-];
+/// `items:`) array items, by their name after that prefix.
+fn validation_marker(name: &str) -> Option<Def> {
+    Some(match name {
+        "Maximum" => Def::Maximum,
+        "Minimum" => Def::Minimum,
+        "ExclusiveMaximum" => Def::ExclusiveMaximum,
+        "ExclusiveMinimum" => Def::ExclusiveMinimum,
+        "MultipleOf" => Def::MultipleOf,
+        "MinProperties" => Def::MinProperties,
+        "MaxProperties" => Def::MaxProperties,
+        "MaxLength" => Def::MaxLength,
+        "MinLength" => Def::MinLength,
+        "Pattern" => Def::Pattern,
+        "MaxItems" => Def::MaxItems,
+        "MinItems" => Def::MinItems,
+        "UniqueItems" => Def::UniqueItems,
+        "Enum" => Def::Enum,
+        "Format" => Def::Format,
+        "Type" => Def::Type,
+        "XPreserveUnknownFields" => Def::PreserveUnknownFields,
+        "XEmbeddedResource" => Def::EmbeddedResource,
+        "XIntOrString" => Def::IntOrString,
+        "XValidation" => Def::XValidation,
+        _ => return None,
+    })
+}
 
 /// A registered marker name, and whether it is an `items:` marker.
 fn registered(name: &str, target: Target) -> Option<(Def, bool)> {
     if let Some(rest) = name.strip_prefix("kubebuilder:validation:items:") {
-        return VALIDATION
-            .iter()
-            .find(|(n, _)| *n == rest)
-            .map(|(_, d)| (*d, true));
+        return validation_marker(rest).map(|d| (d, true));
     }
     if let Some(rest) = name.strip_prefix("kubebuilder:validation:") {
-        if let Some((_, d)) = VALIDATION.iter().find(|(n, _)| *n == rest) {
-            return Some((*d, false));
+        if let Some(d) = validation_marker(rest) {
+            return Some((d, false));
         }
     }
     let both = match name {
