@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use super::facts::FactStyle;
 use super::model::{
-    self, Description, Docs, DocsError, Field, KindVersion, MAX_DEPTH, MAX_DESCRIPTION_BYTES,
-    ScopedFact,
+    self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
+    MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
 use super::path::fragment;
 use super::text::{html as esc, html_into, script_json};
@@ -247,7 +247,7 @@ fn field_body(out: &mut String, f: &Field, fields: &[Field]) {
     if f.truncated {
         let _ = writeln!(
             out,
-            "<p class=\"note\">… deeper levels not shown (limit {MAX_DEPTH} levels)</p>"
+            "<p class=\"note\">… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)</p>"
         );
     }
     out.push_str("</div>\n");
@@ -497,7 +497,7 @@ fn page(k: &KindVersion, file: &str, search: &mut Vec<Value>) -> String {
             if schema.truncated {
                 let _ = writeln!(
                     main,
-                    "<p class=\"note\">… deeper levels not shown (limit {MAX_DEPTH} levels)</p>"
+                    "<p class=\"note\">… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)</p>"
                 );
             }
             field_tree(&mut main, &schema.fields);

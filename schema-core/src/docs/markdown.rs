@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 
 use super::facts::FactStyle;
 use super::model::{
-    self, Description, Docs, DocsError, Field, KindVersion, MAX_DEPTH, MAX_DESCRIPTION_BYTES,
-    ScopedFact,
+    self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
+    MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
 use super::path::fragment;
 use super::text::{code_span, html as esc, markdown as md};
@@ -177,7 +177,7 @@ fn field_item(out: &mut String, k: &KindVersion, f: &Field, fields: &[Field]) {
     }
     if f.truncated {
         notes.push(format!(
-            "*… deeper levels not shown (limit {MAX_DEPTH} levels)*"
+            "*… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)*"
         ));
     }
     if !f.facts.is_empty() || !notes.is_empty() {
@@ -397,7 +397,7 @@ fn kind_version(out: &mut String, k: &KindVersion) {
     if schema.truncated {
         let _ = writeln!(
             out,
-            "*… deeper levels not shown (limit {MAX_DEPTH} levels)*\n"
+            "*… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)*\n"
         );
     }
     if schema.fields.is_empty() {
