@@ -26,13 +26,32 @@
 
 use serde_json::{Map, Value};
 
-use crate::crd::validation::crd::RequestVersion;
 use crate::model::field::{Path, PathElement};
 use crate::model::wire::{
     CrdSpec, CrdSubresources, CrdVersion, CustomResourceDefinition, CustomResourceValidation,
     JsonSchemaProps, PrinterColumn, SchemaOrArray, SchemaOrBool, SchemaOrStringArray,
     SelectableField, ValidationRule, WebhookClientConfig,
 };
+
+/// The API version a CRD was submitted as.
+///
+/// Current API servers serve only `apiextensions.k8s.io/v1`; for a
+/// [`RequestVersion::V1`] request this module reproduces the current create
+/// validation exactly. `v1beta1` was last served by Kubernetes 1.21, whose
+/// create validation derived some options from the request version; a
+/// [`RequestVersion::V1Beta1`] request (the CRD already converted with
+/// [`to_v1`](crate::model::wire::v1beta1::CustomResourceDefinitionV1Beta1::to_v1))
+/// is validated with those options: no defaults allowed in schemas, no
+/// schema required, no property-type check, structural schemas required
+/// only when pruning, defaults or Kubernetes extensions ask for it, no API
+/// approval check and `preserveUnknownFields: true` allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestVersion {
+    /// `apiextensions.k8s.io/v1`.
+    V1,
+    /// `apiextensions.k8s.io/v1beta1`, converted to v1.
+    V1Beta1,
+}
 
 /// The versions as submitted.
 pub(crate) fn versions_of(crd: &CustomResourceDefinition) -> &[CrdVersion] {

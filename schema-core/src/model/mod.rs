@@ -5,7 +5,7 @@
 pub(crate) mod correlation;
 pub(crate) mod depth;
 pub mod field;
-pub mod kube_version;
+pub(crate) mod kube_version;
 pub mod locate;
 pub mod source;
 pub mod structural;

@@ -77,7 +77,7 @@ impl SchemaOptions {
 /// new expressions, so that an update of a CRD written for a newer release
 /// does not fail on the rules it already had.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PreexistingExpressions {
+pub(crate) struct PreexistingExpressions {
     /// Every `rule`, as written.
     pub rules: BTreeSet<String>,
     /// Every non-empty `messageExpression`, as written.
@@ -88,7 +88,7 @@ pub struct PreexistingExpressions {
 /// schema (the update-only parts of `validationOptions`). The default is a
 /// create's: no preexisting expressions, per-expression cost limits on.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SchemaRatchet<'a> {
+pub(crate) struct SchemaRatchet<'a> {
     /// `preexistingExpressions`.
     pub preexisting: Option<&'a PreexistingExpressions>,
     /// `suppressPerExpressionCost`: the schema of this version is unchanged,
@@ -219,7 +219,7 @@ pub fn validate_custom_resource_definition_validation(
 /// [`validate_custom_resource_definition_validation`] on an update: with
 /// the old CRD's expressions and whether this version's schema is
 /// unchanged (see [`SchemaRatchet`]).
-pub fn validate_custom_resource_definition_validation_ratcheting(
+pub(crate) fn validate_custom_resource_definition_validation_ratcheting(
     v: Option<&CustomResourceValidation>,
     status_enabled: bool,
     opts: &SchemaOptions,
@@ -258,7 +258,7 @@ pub fn validate_openapi_v3_schema(
 }
 
 /// [`validate_openapi_v3_schema`] on an update (see [`SchemaRatchet`]).
-pub fn validate_openapi_v3_schema_ratcheting(
+pub(crate) fn validate_openapi_v3_schema_ratcheting(
     schema: &JsonSchemaProps,
     status_enabled: bool,
     opts: &SchemaOptions,
@@ -375,10 +375,10 @@ pub fn validate_openapi_v3_schema_ratcheting(
 }
 
 /// The largest static cost of one expression (`StaticEstimatedCostLimit`).
-pub const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
+pub(crate) const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
 /// The largest static cost of all the rules of a schema
 /// (`StaticEstimatedCRDCostLimit`).
-pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
+pub(crate) const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
 
 /// `getCostErrorMessage`.
 fn cost_error_message(name: &str, cost: u64, limit: u64) -> String {

@@ -83,7 +83,7 @@ pub fn validate_custom_resource_definition_update(
 /// by default and the old CRD does not use them (`PrepareForUpdate`'s
 /// `dropDisabledFields`).
 #[must_use]
-pub fn validate_custom_resource_definition_update_at(
+pub(crate) fn validate_custom_resource_definition_update_at(
     new: &CustomResourceDefinition,
     old: &CustomResourceDefinition,
     kube: KubeVersion,

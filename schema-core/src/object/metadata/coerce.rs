@@ -16,7 +16,7 @@ use crate::model::field::{FieldError, Path};
 /// On `Err` the caller reports `Invalid(<path>.metadata, metadata, err)`
 /// when not dropping invalid fields; when dropping, Go leaves the metadata
 /// untouched (this only happens for a non-object `metadata`).
-pub fn coerce_metadata(metadata: &Value, drop_malformed: bool) -> Result<Value, String> {
+pub(crate) fn coerce_metadata(metadata: &Value, drop_malformed: bool) -> Result<Value, String> {
     let meta = decode_object_meta(metadata, drop_malformed)?;
     let mut v = meta.to_unstructured();
     if meta.creation_timestamp.is_zero()

@@ -50,13 +50,12 @@ mod go_values;
 mod types;
 mod validation;
 
-pub use coerce::{coerce_embedded_resource, coerce_metadata};
-pub use decode::{decode_object_meta, get_object_meta, unknown_object_meta_fields};
+pub use coerce::coerce_embedded_resource;
+pub(crate) use coerce::coerce_metadata;
+pub use decode::get_object_meta;
+pub(crate) use decode::{decode_object_meta, unknown_object_meta_fields};
 pub use types::{ManagedFieldsEntry, ObjectMeta, OwnerReference, Time};
-pub(crate) use validation::before_create;
-pub use validation::{
-    TOTAL_ANNOTATION_SIZE_LIMIT_B, validate_annotations, validate_embedded_resource,
-    validate_field_manager, validate_finalizers, validate_labels, validate_managed_fields,
-    validate_object_meta, validate_object_meta_update, validate_object_meta_with,
-    validate_owner_references,
+pub use validation::validate_embedded_resource;
+pub(crate) use validation::{
+    before_create, validate_object_meta, validate_object_meta_update, validate_object_meta_with,
 };

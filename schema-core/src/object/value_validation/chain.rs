@@ -11,7 +11,7 @@ use super::error::{Kind, Raw, claim};
 use super::junctors::check_junctors;
 use super::node::{Node, PLAIN_BOOL, PLAIN_STRING, Pattern};
 use super::number::check_number;
-use super::object::check_object;
+use super::properties::check_object;
 use super::string::{check_string, check_string_format};
 use crate::go::json::{GoNum, enum_member_matches, is_float64_a_json_integer};
 use crate::model::field::DottedPath;

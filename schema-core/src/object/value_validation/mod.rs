@@ -38,7 +38,7 @@ mod junctors;
 mod node;
 mod node_ref;
 mod number;
-mod object;
+mod properties;
 mod string;
 #[cfg(test)]
 mod tests;

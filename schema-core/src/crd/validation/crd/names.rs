@@ -1,6 +1,5 @@
 //! `spec.group`, `spec.scope` and `spec.names` (`ValidateCustomResourceDefinitionNames`).
 
-use super::validate_enum_strings;
 use crate::crd::internal::Spec;
 use crate::go::names::{is_dns1035_label, is_dns1123_subdomain};
 use crate::model::field::{ErrorList, FieldError, Path};
@@ -120,5 +119,19 @@ pub(crate) fn validate_definition_names(names: &NamesRef<'_>, np: &Path, errs: &
                 msgs.join(","),
             ));
         }
+    }
+}
+
+/// `validateEnumStrings` with `required` set.
+pub(super) fn validate_enum_strings(
+    p: &Path,
+    value: &str,
+    accepted: &[&str],
+    errs: &mut ErrorList,
+) {
+    if value.is_empty() {
+        errs.push(FieldError::required(p, ""));
+    } else if !accepted.contains(&value) {
+        errs.push(FieldError::not_supported(p, value, accepted));
     }
 }
