@@ -25,9 +25,10 @@ use std::collections::hash_map::Entry;
 use serde_json::Value;
 
 use super::facts::{self, Element, Fact};
-use super::path::{self, Step};
+use super::path;
 use super::shape::Shapes;
 use crate::go::versions::priority_order;
+use crate::model::schema_step::SchemaStep;
 use crate::model::wire::{
     CrdVersion, CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool,
 };
@@ -847,10 +848,10 @@ fn schema_doc(root_props: &JsonSchemaProps) -> SchemaDoc {
     }
 }
 
-fn step(e: Element) -> Step<'static> {
+fn step(e: Element) -> SchemaStep<&'static str> {
     match e {
-        Element::Items => Step::Items,
-        Element::Values => Step::Values,
+        Element::Items => SchemaStep::Items,
+        Element::Values => SchemaStep::AdditionalProperties,
     }
 }
 

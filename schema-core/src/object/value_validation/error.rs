@@ -85,12 +85,12 @@ pub(super) struct Raw<'a> {
     /// root: the node the error names, its parent for a missing required
     /// field, the node of the junctor for everything its branches report.
     /// Ratcheting decides by it. Set by [`claim`].
-    pub(super) origin: Option<Vec<Step>>,
+    pub(super) origin: Option<Vec<ValueStep>>,
 }
 
 /// One step from a node to a child: a member or a list item.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Step {
+pub(super) enum ValueStep {
     /// An object member.
     Key(String),
     /// A list item.
@@ -98,18 +98,18 @@ pub(super) enum Step {
 }
 
 /// The steps of a validator path from the root.
-fn steps(path: &DottedPath<'_>) -> Vec<Step> {
+fn steps(path: &DottedPath<'_>) -> Vec<ValueStep> {
     let mut out = Vec::new();
     let mut cur = path;
     loop {
         match cur {
             DottedPath::Root => break,
             DottedPath::Child(p, k) | DottedPath::Dot(p, k) => {
-                out.push(Step::Key((*k).to_string()));
+                out.push(ValueStep::Key((*k).to_string()));
                 cur = p;
             }
             DottedPath::Index(p, i) => {
-                out.push(Step::Index(*i));
+                out.push(ValueStep::Index(*i));
                 cur = p;
             }
         }
