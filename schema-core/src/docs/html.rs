@@ -11,7 +11,7 @@ use super::model::{
     MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
 use super::path::fragment;
-use super::text::{html as esc, html_into, script_json};
+use super::text::{self, html as esc, html_into, script_json, yes};
 use crate::model::wire::CustomResourceDefinition;
 
 /// The site's stylesheet.
@@ -294,10 +294,6 @@ fn field_tree(out: &mut String, fields: &[Field]) {
     out.push_str("</div>\n");
 }
 
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
 fn summary_row(out: &mut String, name: &str, value_html: &str) {
     let _ = writeln!(
         out,
@@ -428,10 +424,8 @@ fn page(k: &KindVersion, file: &str, search: &mut Vec<Value>) -> String {
         } else {
             esc(&other.name)
         };
-        let deprecated = match (&other.deprecated, &other.deprecation_warning) {
-            (true, Some(w)) => format!("yes: {}", esc(w)),
-            (d, _) => yes(*d).to_string(),
-        };
+        let deprecated =
+            text::deprecated_cell(other.deprecated, other.deprecation_warning.as_ref(), esc);
         let _ = writeln!(
             main,
             "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{deprecated}</td></tr>",

@@ -20,7 +20,7 @@ use super::model::{
     MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
 use super::path::fragment;
-use super::text::{code_span, html as esc, markdown as md};
+use super::text::{self, code_span, html as esc, markdown as md, yes};
 use crate::model::wire::CustomResourceDefinition;
 
 /// The Markdown documents of `crds`: `README.md` (the index) first, then
@@ -246,10 +246,6 @@ fn codes(items: &[String]) -> String {
         .join(", ")
 }
 
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
 fn kind_version(out: &mut String, k: &KindVersion) {
     let s = &k.summary;
     let v = &k.version;
@@ -338,10 +334,8 @@ fn kind_version(out: &mut String, k: &KindVersion) {
         } else {
             cell(&other.name)
         };
-        let deprecated = match (&other.deprecated, &other.deprecation_warning) {
-            (true, Some(w)) => format!("yes: {}", cell(w)),
-            (d, _) => yes(*d).to_string(),
-        };
+        let deprecated =
+            text::deprecated_cell(other.deprecated, other.deprecation_warning.as_ref(), cell);
         let _ = writeln!(
             out,
             "| {name} | {} | {} | {deprecated} |",

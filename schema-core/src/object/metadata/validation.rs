@@ -155,15 +155,7 @@ pub(crate) fn validate_object_meta_with(
             "must be greater than or equal to 0",
         ));
     }
-    errs.extend(validate_labels(&meta.labels, &path.child("labels")));
-    errs.extend(validate_annotations(
-        &meta.annotations,
-        &path.child("annotations"),
-    ));
-    errs.extend(validate_owner_references(
-        &meta.owner_references,
-        &path.child("ownerReferences"),
-    ));
+    validate_labels_annotations_and_owners(meta, path, &mut errs);
     errs.extend(validate_finalizers(
         &meta.finalizers,
         &path.child("finalizers"),
@@ -275,15 +267,7 @@ pub(crate) fn validate_object_meta_update(
         new.deletion_grace_period_seconds
             .map_or(Value::Null, Value::from),
     );
-    errs.extend(validate_labels(&new.labels, &path.child("labels")));
-    errs.extend(validate_annotations(
-        &new.annotations,
-        &path.child("annotations"),
-    ));
-    errs.extend(validate_owner_references(
-        &new.owner_references,
-        &path.child("ownerReferences"),
-    ));
+    validate_labels_annotations_and_owners(new, path, &mut errs);
     errs.extend(validate_managed_fields(
         &new.managed_fields,
         &path.child("managedFields"),
@@ -291,9 +275,23 @@ pub(crate) fn validate_object_meta_update(
     errs
 }
 
+/// The labels, annotations and owner references of `meta`, in that order,
+/// as create and update both check them.
+fn validate_labels_annotations_and_owners(meta: &ObjectMeta, path: &Path, errs: &mut ErrorList) {
+    errs.extend(validate_labels(&meta.labels, &path.child("labels")));
+    errs.extend(validate_annotations(
+        &meta.annotations,
+        &path.child("annotations"),
+    ));
+    errs.extend(validate_owner_references(
+        &meta.owner_references,
+        &path.child("ownerReferences"),
+    ));
+}
+
 /// `v1validation.ValidateLabels`: every error is reported at `path` itself,
 /// the key or the value being the bad value.
-pub(crate) fn validate_labels(labels: &BTreeMap<String, String>, path: &Path) -> ErrorList {
+fn validate_labels(labels: &BTreeMap<String, String>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (k, v) in labels {
         for msg in is_qualified_name(k) {
@@ -311,10 +309,7 @@ pub(crate) const TOTAL_ANNOTATION_SIZE_LIMIT_B: usize = 256 * (1 << 10);
 
 /// `ValidateAnnotations`: keys are qualified names once lowercased; keys
 /// plus values may total at most [`TOTAL_ANNOTATION_SIZE_LIMIT_B`] bytes.
-pub(crate) fn validate_annotations(
-    annotations: &BTreeMap<String, String>,
-    path: &Path,
-) -> ErrorList {
+fn validate_annotations(annotations: &BTreeMap<String, String>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut total: usize = 0;
     for (k, v) in annotations {
@@ -334,7 +329,7 @@ pub(crate) fn validate_annotations(
 
 /// `ValidateOwnerReferences`: errors for each reference are reported under
 /// `path` (no index), as upstream does.
-pub(crate) fn validate_owner_references(refs: &[OwnerReference], path: &Path) -> ErrorList {
+fn validate_owner_references(refs: &[OwnerReference], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut first_controller = String::new();
     for r in refs {
@@ -423,7 +418,7 @@ fn owner_reference_json(r: &OwnerReference) -> Value {
 
 /// `ValidateFinalizers`: each finalizer is a qualified name, and `orphan`
 /// and `foregroundDeletion` exclude each other.
-pub(crate) fn validate_finalizers(finalizers: &[String], path: &Path) -> ErrorList {
+fn validate_finalizers(finalizers: &[String], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let (mut orphan, mut foreground) = (false, false);
     for f in finalizers {
@@ -444,7 +439,7 @@ pub(crate) fn validate_finalizers(finalizers: &[String], path: &Path) -> ErrorLi
 }
 
 /// `v1validation.ValidateManagedFields`.
-pub(crate) fn validate_managed_fields(entries: &[ManagedFieldsEntry], path: &Path) -> ErrorList {
+fn validate_managed_fields(entries: &[ManagedFieldsEntry], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (i, e) in entries.iter().enumerate() {
         let p = path.index(i);
@@ -477,7 +472,7 @@ pub(crate) fn validate_managed_fields(entries: &[ManagedFieldsEntry], path: &Pat
 
 /// `v1validation.ValidateFieldManager`: at most 128 bytes, printable
 /// characters only.
-pub(crate) fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
+fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if manager.len() > 128 {
         errs.push(FieldError::too_long(path, 128));

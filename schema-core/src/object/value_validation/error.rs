@@ -118,9 +118,24 @@ fn steps(path: &DottedPath<'_>) -> Vec<ValueStep> {
     out
 }
 
+/// Runs the validators `run` of the node at `path` (they append their
+/// errors to `out` and return their match count), then makes the node the
+/// origin of what they appended (see [`claim`]).
+pub(super) fn run_claimed<'a>(
+    out: &mut Vec<Raw<'a>>,
+    path: &DottedPath<'_>,
+    all: bool,
+    run: impl FnOnce(&mut Vec<Raw<'a>>) -> u64,
+) -> u64 {
+    let start = out.len();
+    let mc = run(out);
+    claim(out, start, path, all);
+    mc
+}
+
 /// Makes the node at `path` the origin of the errors `out[start..]`:
 /// of those without one, or of all of them when `all` (a junctor's).
-pub(super) fn claim(out: &mut [Raw<'_>], start: usize, path: &DottedPath<'_>, all: bool) {
+fn claim(out: &mut [Raw<'_>], start: usize, path: &DottedPath<'_>, all: bool) {
     let Some(added) = out.get_mut(start..).filter(|a| !a.is_empty()) else {
         return;
     };
