@@ -6,11 +6,11 @@ use std::fmt::Write as _;
 use serde_json::{Value, json};
 
 use super::facts::FactStyle;
-use super::model::{
+use super::path::fragment;
+use super::reference::{
     self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
     MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
-use super::path::fragment;
 use super::text::{self, html as esc, html_into, script_json, yes};
 use crate::model::wire::CustomResourceDefinition;
 
@@ -60,12 +60,12 @@ pub const SEARCH_TEXT_CHARS: usize = 400;
 ///
 /// # Errors
 ///
-/// As [`model::build`].
+/// As [`reference::build`].
 pub fn html(crds: &[CustomResourceDefinition]) -> Result<Vec<(String, String)>, DocsError> {
-    Ok(site(&model::build(crds)?))
+    Ok(site(&reference::build(crds)?))
 }
 
-/// The static site of a documentation model (see [`html`]).
+/// The static site of a reference (see [`html`]).
 pub fn site(docs: &Docs) -> Vec<(String, String)> {
     let mut search = Vec::new();
     let mut pages = Vec::new();
@@ -88,7 +88,7 @@ pub fn site(docs: &Docs) -> Vec<(String, String)> {
     files
 }
 
-/// `<group>/<version>/<Kind>.html` (the model's names are checked to be
+/// `<group>/<version>/<Kind>.html` (the reference's names are checked to be
 /// safe path segments).
 fn page_file(k: &KindVersion) -> String {
     format!(

@@ -15,11 +15,11 @@
 use std::fmt::Write as _;
 
 use super::facts::FactStyle;
-use super::model::{
+use super::path::fragment;
+use super::reference::{
     self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
     MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
-use super::path::fragment;
 use super::text::{self, code_span, html as esc, markdown as md, yes};
 use crate::model::wire::CustomResourceDefinition;
 
@@ -29,12 +29,12 @@ use crate::model::wire::CustomResourceDefinition;
 ///
 /// # Errors
 ///
-/// As [`model::build`].
+/// As [`reference::build`].
 pub fn markdown(crds: &[CustomResourceDefinition]) -> Result<Vec<(String, String)>, DocsError> {
-    Ok(documents(&model::build(crds)?))
+    Ok(documents(&reference::build(crds)?))
 }
 
-/// The Markdown documents of a documentation model (see [`markdown`]).
+/// The Markdown documents of a reference (see [`markdown`]).
 pub fn documents(docs: &Docs) -> Vec<(String, String)> {
     let mut files = vec![("README.md".to_string(), readme(docs))];
     for g in &docs.groups {

@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 use serde_json::{Value, json};
 
 use super::facts::{facts, type_name};
-use super::model::{MAX_DESCRIPTION_BYTES, MAX_DOCUMENTED_DEPTH};
+use super::reference::{MAX_DESCRIPTION_BYTES, MAX_DOCUMENTED_DEPTH};
 use super::{DocsError, build, html, markdown};
 use crate::model::source::{Limits, parse_documents};
 use crate::model::wire::input::read_input;

@@ -1,7 +1,8 @@
-//! The documentation model of a set of CRDs: grouped by API group, then
-//! version (in Kubernetes' version priority: GA, beta, alpha, each newest
-//! first, then other names alphabetically), one entry per kind served at
-//! that version, with the kind's summary and its field tree.
+//! The content of the reference documents for a set of CRDs: grouped by
+//! API group, then version (in Kubernetes' version priority: GA, beta,
+//! alpha, each newest first, then other names alphabetically), one entry
+//! per kind served at that version, with the kind's summary and its field
+//! tree.
 //!
 //! Fields are listed in pre-order (a field, then its fields, in the
 //! schema's property order), each with its path ([`super::path`]), type,
