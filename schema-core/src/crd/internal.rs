@@ -141,15 +141,22 @@ pub(crate) struct Conversion<'a> {
     pub(crate) review_versions: &'a [String],
 }
 
-/// `CustomResourceDefinitionSpec` in internal form.
-pub(crate) struct Spec<'a> {
-    pub(crate) group: &'a str,
+/// A `CustomResourceDefinitionNames` (of the spec, or the status's
+/// `acceptedNames`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct NamesRef<'a> {
     pub(crate) plural: &'a str,
     pub(crate) singular: &'a str,
     pub(crate) kind: &'a str,
     pub(crate) list_kind: &'a str,
     pub(crate) short_names: &'a [String],
     pub(crate) categories: &'a [String],
+}
+
+/// `CustomResourceDefinitionSpec` in internal form.
+pub(crate) struct Spec<'a> {
+    pub(crate) group: &'a str,
+    pub(crate) names: NamesRef<'a>,
     pub(crate) scope: &'a str,
     pub(crate) version: &'a str,
     pub(crate) versions: Vec<Version<'a>>,
@@ -255,16 +262,18 @@ pub(crate) fn internal_spec<'a>(
 
     Spec {
         group: opt_str(spec.group.as_ref()),
-        plural: opt_str(names.and_then(|n| n.plural.as_ref())),
-        singular: opt_str(names.and_then(|n| n.singular.as_ref())),
-        kind: opt_str(names.and_then(|n| n.kind.as_ref())),
-        list_kind: opt_str(names.and_then(|n| n.list_kind.as_ref())),
-        short_names: names
-            .and_then(|n| n.short_names.as_deref())
-            .unwrap_or_default(),
-        categories: names
-            .and_then(|n| n.categories.as_deref())
-            .unwrap_or_default(),
+        names: NamesRef {
+            plural: opt_str(names.and_then(|n| n.plural.as_ref())),
+            singular: opt_str(names.and_then(|n| n.singular.as_ref())),
+            kind: opt_str(names.and_then(|n| n.kind.as_ref())),
+            list_kind: opt_str(names.and_then(|n| n.list_kind.as_ref())),
+            short_names: names
+                .and_then(|n| n.short_names.as_deref())
+                .unwrap_or_default(),
+            categories: names
+                .and_then(|n| n.categories.as_deref())
+                .unwrap_or_default(),
+        },
         scope: opt_str(spec.scope.as_ref()),
         version: versions.first().map_or("", |v| v.name),
         versions,

@@ -75,7 +75,7 @@ use versions::{
 pub(super) use approval::{api_approval_annotation, validate_api_approval};
 pub(super) use columns::MAX_SELECTABLE_FIELDS;
 pub(super) use conversion::{is_accepted_conversion_review_version, validate_ca_bundle};
-pub(super) use names::{NamesRef, validate_definition_names};
+pub(super) use names::validate_definition_names;
 pub(super) use versions::validate_stored_versions;
 
 pub use crate::crd::internal::RequestVersion;
@@ -252,7 +252,7 @@ fn validate_object_meta(meta: Option<&Value>, spec: &Spec<'_>, errs: &mut ErrorL
     meta.generation = 1;
     meta.managed_fields.clear();
     before_create(&mut meta, false);
-    let required_name = format!("{}.{}", spec.plural, spec.group);
+    let required_name = format!("{}.{}", spec.names.plural, spec.group);
     let name_fn = |name: &str, prefix: bool| {
         let mut ret = name_is_dns_subdomain(name, prefix);
         if name != required_name {

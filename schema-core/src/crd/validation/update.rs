@@ -46,10 +46,10 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use crate::crd::internal::{
-    Spec, canon_selectable, canon_validation, defaulted_spec, internal_spec, versions_of,
+    NamesRef, Spec, canon_selectable, canon_validation, defaulted_spec, internal_spec, versions_of,
 };
 use crate::crd::validation::crd::{
-    NamesRef, Options, RequestVersion, api_approval_annotation, drop_disabled_fields,
+    Options, RequestVersion, api_approval_annotation, drop_disabled_fields,
     is_accepted_conversion_review_version, schema_has, spec_has, validate_api_approval,
     validate_ca_bundle, validate_definition_names, validate_spec, validate_stored_versions,
 };
@@ -654,10 +654,10 @@ fn validate_spec_update(spec: &Spec<'_>, old: &Spec<'_>, opts: &Options, errs: &
                 detail: IMMUTABLE.into(),
             });
         }
-        if spec.kind != old.kind {
+        if spec.names.kind != old.names.kind {
             errs.push(FieldError::invalid(
                 &sp.child("names").child("kind"),
-                spec.kind,
+                spec.names.kind,
                 IMMUTABLE,
             ));
         }
@@ -669,10 +669,10 @@ fn validate_spec_update(spec: &Spec<'_>, old: &Spec<'_>, opts: &Options, errs: &
             IMMUTABLE,
         ));
     }
-    if spec.plural != old.plural {
+    if spec.names.plural != old.names.plural {
         errs.push(FieldError::invalid(
             &sp.child("names").child("plural"),
-            spec.plural,
+            spec.names.plural,
             IMMUTABLE,
         ));
     }
