@@ -150,8 +150,7 @@ pub struct Decoded {
 /// `coerce(root, obj, s, true)`, and when it succeeds `Default(obj, s)`.
 pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Decoded {
     let root = Path::root();
-    let fusable =
-        prune && obj.is_object() && s.is_some_and(|s| s.is_prepared() && !s.may_embed_below());
+    let fusable = prune && s.is_some_and(|s| checkable(obj, s));
     let Some(s) = s.filter(|_| fusable) else {
         let pruned = if prune {
             run(obj, Some((s, true)), s, None, true)
