@@ -11,10 +11,10 @@
 //! - [`path`]: the field paths the reference documents use as anchors
 //!   (`spec.containers[].name`, `spec.selectors{}.matchLabels`, quoted
 //!   names).
-//! - [`reference`]: the reference documents' content for a set of CRDs: groups, versions,
-//!   kinds with their summaries (names, scope, versions, subresources,
-//!   printer columns) and field trees, repeated object shapes listed once
-//!   (`shape`), depth and description length bounded.
+//! - [`reference`]: the reference documents' content for a set of CRDs:
+//!   groups, versions, kinds with their summaries (names, scope, versions,
+//!   subresources, printer columns) and field trees, repeated object shapes
+//!   listed once (`shape`), depth and description length bounded.
 //! - [`markdown()`]: the Markdown documents (`README.md` and one file per
 //!   group); [`html()`]: the static HTML site (`index.html`, a page per kind
 //!   and version, `search-index.js`, `site.js`, `style.css`), whose

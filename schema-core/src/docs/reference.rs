@@ -12,12 +12,12 @@
 //! lists its fields ([`Field::same_as`]). Shapes of a single scalar field
 //! are listed each time: a link would hide less than it costs to follow.
 //!
-//! Limits: fields below [`MAX_DOCUMENTED_DEPTH`] schema levels are not listed (the
-//! field above says so, [`Field::truncated`]); descriptions are cut at
-//! [`MAX_DESCRIPTION_BYTES`] ([`Description::omitted_bytes`]). The walk is
-//! iterative and the schema is read through a copy bounded at a few levels
-//! below the limit, so a schema of any depth is documented in time and
-//! space linear in what is shown.
+//! Limits: fields below [`MAX_DOCUMENTED_DEPTH`] schema levels are not
+//! listed (the field above says so, [`Field::truncated`]); descriptions are
+//! cut at [`MAX_DESCRIPTION_BYTES`] ([`Description::omitted_bytes`]). The
+//! walk is iterative and the schema is read through a copy bounded at a few
+//! levels below the limit, so a schema of any depth is documented in time
+//! and space linear in what is shown.
 
 use std::collections::BTreeMap;
 use std::collections::HashMap;
@@ -43,8 +43,8 @@ pub const MAX_DOCUMENTED_DEPTH: usize = 64;
 /// the longest in the shared corpus is about 7 KB.
 pub const MAX_DESCRIPTION_BYTES: usize = 16 * 1024;
 
-/// Schema levels read below [`MAX_DOCUMENTED_DEPTH`], so that the deepest listed
-/// field still has its type, facts and whether it has fields.
+/// Schema levels read below [`MAX_DOCUMENTED_DEPTH`], so that the deepest
+/// listed field still has its type, facts and whether it has fields.
 const READ_BELOW_LIMIT: usize = 16;
 
 /// Why a set of CRDs cannot be documented. Each names the input CRD (by
@@ -277,8 +277,8 @@ pub struct SchemaDoc {
     pub type_name: String,
     /// Every field, in pre-order.
     pub fields: Vec<Field>,
-    /// Whether the root's own fields are below [`MAX_DOCUMENTED_DEPTH`] (never for a
-    /// real schema).
+    /// Whether the root's own fields are below [`MAX_DOCUMENTED_DEPTH`]
+    /// (never for a real schema).
     pub truncated: bool,
 }
 

@@ -231,8 +231,8 @@ impl Admission {
 
     /// Runs create admission on `obj`.
     ///
-    /// Objects nested deeper than [`MAX_VALUE_NESTING`] levels are rejected, as the
-    /// server's JSON decoder rejects them, before any step runs. The steps
+    /// Objects nested deeper than [`MAX_VALUE_NESTING`] levels are rejected,
+    /// as the server's JSON decoder rejects them, before any step runs. The steps
     /// recurse on the object's nesting: the deepest objects accepted need a
     /// few MiB of stack in release builds (the `schema-gen` command runs on
     /// a 256 MiB stack).

@@ -10,9 +10,9 @@
 //! a type met again inside itself is a recursive type, which a structural
 //! schema (no `$ref`) cannot describe, so it becomes an error naming the
 //! cycle instead of an endless expansion. Nesting through the context is
-//! also bounded ([`MAX_SCHEMA_NESTING`]). (A hand-written implementation that calls
-//! its own `schema` directly, bypassing the context, is not protected:
-//! always expand nested types with [`SchemaCx::subschema`].)
+//! also bounded ([`MAX_SCHEMA_NESTING`]). (A hand-written implementation
+//! that calls its own `schema` directly, bypassing the context, is not
+//! protected: always expand nested types with [`SchemaCx::subschema`].)
 //!
 //! # The mapping (see also `ARCHITECTURE.md`)
 //!

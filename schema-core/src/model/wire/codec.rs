@@ -10,11 +10,11 @@ use serde_json::{Number, Value};
 
 use crate::model::field::Path;
 
-/// The deepest schema (and CRD) nesting the decoder accepts (a schema node is one
-/// level; a CRD adds a handful above its schema). Real CRDs stay below 25
-/// (the deepest in the corpus nests 39 JSON levels, about 20 schema
-/// levels); the limit keeps every recursive algorithm on the IR within a
-/// 2 MiB thread stack.
+/// The deepest schema (and CRD) nesting the decoder accepts (a schema
+/// node is one level; a CRD adds a handful above its schema). Real CRDs
+/// stay below 25 (the deepest in the corpus nests 39 JSON levels, about
+/// 20 schema levels); the limit keeps every recursive algorithm on the IR
+/// within a 2 MiB thread stack.
 pub const MAX_SCHEMA_NESTING: usize = 128;
 
 /// A decoding problem at a field path.
