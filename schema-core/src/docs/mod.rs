@@ -11,7 +11,7 @@
 //! - [`path`]: the field paths the reference documents use as anchors
 //!   (`spec.containers[].name`, `spec.selectors{}.matchLabels`, quoted
 //!   names).
-//! - [`reference`]: the reference documents' content for a set of CRDs:
+//! - [`reference`](mod@reference): the reference documents' content for a set of CRDs:
 //!   groups, versions, kinds with their summaries (names, scope, versions,
 //!   subresources, printer columns) and field trees, repeated object shapes
 //!   listed once (`shape`), depth and description length bounded.

@@ -7,11 +7,11 @@
 //! therefore does too:
 //!
 //! 1. **Defaulting**, then
-//! 2. **conversion to the internal type** (see [`crate::crd::internal`]):
+//! 2. **conversion to the internal type** (see `crd::internal`):
 //!    the errors are reported at the internal object's field paths (a
 //!    schema shared by all versions under `spec.validation.openAPIV3Schema…`,
 //!    a column's `JSONPath`, the flattened conversion webhook), which
-//!    [`submitted_location`](crate::crd::internal::submitted_location) maps
+//!    `submitted_location` maps
 //!    back to where the field is written in the document.
 //! 3. **`PrepareForCreate`**: the status is cleared and `status.storedVersions`
 //!    becomes the name of the first version marked `storage`; a name is

@@ -4,9 +4,9 @@
 //!
 //! Both CRDs are read as the server's decoder leaves them (the v1 defaults,
 //! `status.storedVersions` defaulted to the first storage version when
-//! empty) and converted to the internal type (see [`crate::crd::internal`]:
+//! empty) and converted to the internal type (see `crd::internal`:
 //! errors are reported at the internal object's field paths, which
-//! [`submitted_location`](crate::crd::internal::submitted_location) maps
+//! `submitted_location` maps
 //! back). This is the validation function itself, on the two objects as
 //! given: the registry strategy's `PrepareForUpdate`, which would copy the
 //! old status into the new object and move the generation, is not applied,

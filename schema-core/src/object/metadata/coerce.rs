@@ -31,7 +31,7 @@ pub(crate) fn coerce_metadata(metadata: &Value, drop_malformed: bool) -> Result<
 /// schema has `x-kubernetes-embedded-resource: true` (or the resource root):
 /// a non-string `apiVersion` or `kind` is removed (`drop_invalid`) or an
 /// error (`must be a string`); `metadata` is rewritten by
-/// [`coerce_metadata`]. The keys are handled in sorted order (`apiVersion`,
+/// `coerce_metadata`. The keys are handled in sorted order (`apiVersion`,
 /// `kind`, `metadata`) and the first error is returned (`Coerce`'s
 /// `*field.Error`), `None` when there is none. The recursion into the
 /// object's properties is the caller's.

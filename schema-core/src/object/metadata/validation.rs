@@ -21,7 +21,7 @@ use crate::model::field::{ErrorList, FieldError, Path};
 /// `validateEmbeddedResource(pth, x, s)`: `apiVersion` and `kind` must be
 /// present, strings, non-empty and well formed; `metadata`, when present,
 /// must decode (else `Invalid` with the decoder's message) and pass
-/// [`validate_object_meta`] (with `fakename` standing in for an empty name,
+/// `validate_object_meta` (with `fakename` standing in for an empty name,
 /// and the namespace validated only when set).
 ///
 /// The missing-field errors come first, then the keys in sorted order.
