@@ -8,7 +8,7 @@
 mod common;
 
 use common::{admission, deep_object};
-use schema_core::object::admission::MAX_DEPTH;
+use schema_core::object::admission::MAX_VALUE_NESTING;
 use serde_json::{Value, json};
 
 fn errors(a: &schema_core::object::admission::Admitted) -> Vec<String> {
@@ -40,7 +40,7 @@ fn deep_preserved_values_compare_without_recursion() {
         },
         "x-kubernetes-validations": [{"rule": "has(self.keep)"}]
     }));
-    let depth = MAX_DEPTH - 3;
+    let depth = MAX_VALUE_NESTING - 3;
     on_big_stack(|| {
         let obj = json!({"keep": deep_object(depth)});
         let out = a.update(obj.clone(), obj.clone());

@@ -13,8 +13,8 @@
 
 use std::collections::HashMap;
 
-use schema_core::docs::model::{Docs, Field};
 use schema_core::docs::path;
+use schema_core::docs::reference::{Docs, Field};
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::wire::input::read_input;
 use schema_core::model::wire::{

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{admission, deep_object};
-use schema_core::object::admission::MAX_DEPTH;
+use schema_core::object::admission::MAX_VALUE_NESTING;
 use serde_json::{Value, json};
 
 /// A value nested `depth` arrays deep around `1`.
@@ -40,7 +40,7 @@ fn deep_values_pass_every_admission_step() {
     }));
     // As deep as the server's decoder allows; the walks recurse, so the
     // test gives them the stack the command line gives them.
-    let depth = MAX_DEPTH - 2;
+    let depth = MAX_VALUE_NESTING - 2;
     let run = move || {
         // Built by hand: `json!` would serialize the deep values recursively.
         let keep = object([("o", deep_object(depth)), ("a", deep_array(depth))]);

@@ -252,19 +252,10 @@ impl Parser<'_> {
                     p.flags = str_flags;
                     p.runes = prefix_str.clone();
                 }
-                for j in start..i {
-                    if let Some(&sj) = sub.get(j) {
-                        let nj = self.remove_leading_string(sj, prefix_str.len());
-                        if let Some(slot) = sub.get_mut(j) {
-                            *slot = nj;
-                        }
-                        self.check_limits(nj)?;
-                    }
-                }
-                let run = sub.get(start..i).unwrap_or(&[]).to_vec();
-                let suffix = self.collapse(run, Op::Alternate)?;
-                let re = self.new_regexp(Op::Concat);
-                self.nd_mut(re).sub = vec![prefix, suffix];
+                let n = prefix_str.len();
+                let re = self.factored_run(&mut sub, start, i, prefix, |p, sj, _| {
+                    p.remove_leading_string(sj, n)
+                })?;
                 out.push(re);
             }
             start = i;
@@ -298,19 +289,9 @@ impl Parser<'_> {
                 }
             } else if i > start + 1 {
                 let prefix = first.unwrap_or(0);
-                for j in start..i {
-                    if let Some(&sj) = sub.get(j) {
-                        let nj = self.remove_leading_regexp(sj, j != start);
-                        if let Some(slot) = sub.get_mut(j) {
-                            *slot = nj;
-                        }
-                        self.check_limits(nj)?;
-                    }
-                }
-                let run = sub.get(start..i).unwrap_or(&[]).to_vec();
-                let suffix = self.collapse(run, Op::Alternate)?;
-                let re = self.new_regexp(Op::Concat);
-                self.nd_mut(re).sub = vec![prefix, suffix];
+                let re = self.factored_run(&mut sub, start, i, prefix, |p, sj, j| {
+                    p.remove_leading_regexp(sj, j != start)
+                })?;
                 out.push(re);
             }
             start = i;
@@ -400,6 +381,33 @@ impl Parser<'_> {
             return (Vec::new(), 0);
         }
         (node.runes.clone(), node.flags & FOLD_CASE)
+    }
+
+    /// A factored run of `factor`: `prefix` followed by the alternation of
+    /// `sub[start..end]`, each of which `strip` (given the node and its
+    /// index) first takes the common prefix off, in place.
+    fn factored_run(
+        &mut self,
+        sub: &mut [NodeId],
+        start: usize,
+        end: usize,
+        prefix: NodeId,
+        strip: impl Fn(&mut Self, NodeId, usize) -> NodeId,
+    ) -> Result<NodeId, PErr> {
+        for j in start..end {
+            if let Some(&sj) = sub.get(j) {
+                let nj = strip(self, sj, j);
+                if let Some(slot) = sub.get_mut(j) {
+                    *slot = nj;
+                }
+                self.check_limits(nj)?;
+            }
+        }
+        let run = sub.get(start..end).unwrap_or(&[]).to_vec();
+        let suffix = self.collapse(run, Op::Alternate)?;
+        let re = self.new_regexp(Op::Concat);
+        self.nd_mut(re).sub = vec![prefix, suffix];
+        Ok(re)
     }
 
     /// `removeLeadingString`: removes the first `n` runes; returns the replacement.

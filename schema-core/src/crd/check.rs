@@ -88,7 +88,7 @@ pub fn check_at(input: &Input, kube: KubeVersion) -> CheckReport {
 /// Where a field error of [`check`] is written in the input document:
 /// errors of a v1 CRD use the server's internal layout (`spec.validation`
 /// for a schema shared by all versions) and are mapped back with
-/// [`submitted_location`]; the paths of other inputs are where they are
+/// `crd::internal::submitted_location`; the paths of other inputs are where they are
 /// written.
 pub fn written_location(input: &Input, field: &Path) -> Path {
     match input {

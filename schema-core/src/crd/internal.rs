@@ -26,13 +26,32 @@
 
 use serde_json::{Map, Value};
 
-use crate::crd::validation::crd::RequestVersion;
 use crate::model::field::{Path, PathElement};
 use crate::model::wire::{
     CrdSpec, CrdSubresources, CrdVersion, CustomResourceDefinition, CustomResourceValidation,
     JsonSchemaProps, PrinterColumn, SchemaOrArray, SchemaOrBool, SchemaOrStringArray,
     SelectableField, ValidationRule, WebhookClientConfig,
 };
+
+/// The API version a CRD was submitted as.
+///
+/// Current API servers serve only `apiextensions.k8s.io/v1`; for a
+/// [`RequestVersion::V1`] request this module reproduces the current create
+/// validation exactly. `v1beta1` was last served by Kubernetes 1.21, whose
+/// create validation derived some options from the request version; a
+/// [`RequestVersion::V1Beta1`] request (the CRD already converted with
+/// [`to_v1`](crate::model::wire::v1beta1::CustomResourceDefinitionV1Beta1::to_v1))
+/// is validated with those options: no defaults allowed in schemas, no
+/// schema required, no property-type check, structural schemas required
+/// only when pruning, defaults or Kubernetes extensions ask for it, no API
+/// approval check and `preserveUnknownFields: true` allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestVersion {
+    /// `apiextensions.k8s.io/v1`.
+    V1,
+    /// `apiextensions.k8s.io/v1beta1`, converted to v1.
+    V1Beta1,
+}
 
 /// The versions as submitted.
 pub(crate) fn versions_of(crd: &CustomResourceDefinition) -> &[CrdVersion] {
@@ -122,15 +141,22 @@ pub(crate) struct Conversion<'a> {
     pub(crate) review_versions: &'a [String],
 }
 
-/// `CustomResourceDefinitionSpec` in internal form.
-pub(crate) struct Spec<'a> {
-    pub(crate) group: &'a str,
+/// A `CustomResourceDefinitionNames` (of the spec, or the status's
+/// `acceptedNames`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct NamesRef<'a> {
     pub(crate) plural: &'a str,
     pub(crate) singular: &'a str,
     pub(crate) kind: &'a str,
     pub(crate) list_kind: &'a str,
     pub(crate) short_names: &'a [String],
     pub(crate) categories: &'a [String],
+}
+
+/// `CustomResourceDefinitionSpec` in internal form.
+pub(crate) struct Spec<'a> {
+    pub(crate) group: &'a str,
+    pub(crate) names: NamesRef<'a>,
     pub(crate) scope: &'a str,
     pub(crate) version: &'a str,
     pub(crate) versions: Vec<Version<'a>>,
@@ -236,16 +262,18 @@ pub(crate) fn internal_spec<'a>(
 
     Spec {
         group: opt_str(spec.group.as_ref()),
-        plural: opt_str(names.and_then(|n| n.plural.as_ref())),
-        singular: opt_str(names.and_then(|n| n.singular.as_ref())),
-        kind: opt_str(names.and_then(|n| n.kind.as_ref())),
-        list_kind: opt_str(names.and_then(|n| n.list_kind.as_ref())),
-        short_names: names
-            .and_then(|n| n.short_names.as_deref())
-            .unwrap_or_default(),
-        categories: names
-            .and_then(|n| n.categories.as_deref())
-            .unwrap_or_default(),
+        names: NamesRef {
+            plural: opt_str(names.and_then(|n| n.plural.as_ref())),
+            singular: opt_str(names.and_then(|n| n.singular.as_ref())),
+            kind: opt_str(names.and_then(|n| n.kind.as_ref())),
+            list_kind: opt_str(names.and_then(|n| n.list_kind.as_ref())),
+            short_names: names
+                .and_then(|n| n.short_names.as_deref())
+                .unwrap_or_default(),
+            categories: names
+                .and_then(|n| n.categories.as_deref())
+                .unwrap_or_default(),
+        },
         scope: opt_str(spec.scope.as_ref()),
         version: versions.first().map_or("", |v| v.name),
         versions,

@@ -7,6 +7,6 @@ pub mod check;
 pub mod diff;
 #[cfg(test)]
 pub(crate) mod fixtures;
-pub mod internal;
+pub(crate) mod internal;
 pub mod publish;
 pub mod validation;

@@ -6,12 +6,12 @@ use std::fmt::Write as _;
 use serde_json::{Value, json};
 
 use super::facts::FactStyle;
-use super::model::{
-    self, Description, Docs, DocsError, Field, KindVersion, MAX_DEPTH, MAX_DESCRIPTION_BYTES,
-    ScopedFact,
-};
 use super::path::fragment;
-use super::text::{html as esc, html_into, script_json};
+use super::reference::{
+    self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
+    MAX_DOCUMENTED_DEPTH, ScopedFact,
+};
+use super::text::{self, html as esc, html_into, script_json, yes};
 use crate::model::wire::CustomResourceDefinition;
 
 /// The site's stylesheet.
@@ -60,12 +60,12 @@ pub const SEARCH_TEXT_CHARS: usize = 400;
 ///
 /// # Errors
 ///
-/// As [`model::build`].
+/// As [`reference::build`].
 pub fn html(crds: &[CustomResourceDefinition]) -> Result<Vec<(String, String)>, DocsError> {
-    Ok(site(&model::build(crds)?))
+    Ok(site(&reference::build(crds)?))
 }
 
-/// The static site of a documentation model (see [`html`]).
+/// The static site of a reference (see [`html`]).
 pub fn site(docs: &Docs) -> Vec<(String, String)> {
     let mut search = Vec::new();
     let mut pages = Vec::new();
@@ -88,7 +88,7 @@ pub fn site(docs: &Docs) -> Vec<(String, String)> {
     files
 }
 
-/// `<group>/<version>/<Kind>.html` (the model's names are checked to be
+/// `<group>/<version>/<Kind>.html` (the reference's names are checked to be
 /// safe path segments).
 fn page_file(k: &KindVersion) -> String {
     format!(
@@ -247,7 +247,7 @@ fn field_body(out: &mut String, f: &Field, fields: &[Field]) {
     if f.truncated {
         let _ = writeln!(
             out,
-            "<p class=\"note\">… deeper levels not shown (limit {MAX_DEPTH} levels)</p>"
+            "<p class=\"note\">… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)</p>"
         );
     }
     out.push_str("</div>\n");
@@ -292,10 +292,6 @@ fn field_tree(out: &mut String, fields: &[Field]) {
         out.push_str("</div>\n</details>\n");
     }
     out.push_str("</div>\n");
-}
-
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
 }
 
 fn summary_row(out: &mut String, name: &str, value_html: &str) {
@@ -428,10 +424,8 @@ fn page(k: &KindVersion, file: &str, search: &mut Vec<Value>) -> String {
         } else {
             esc(&other.name)
         };
-        let deprecated = match (&other.deprecated, &other.deprecation_warning) {
-            (true, Some(w)) => format!("yes: {}", esc(w)),
-            (d, _) => yes(*d).to_string(),
-        };
+        let deprecated =
+            text::deprecated_cell(other.deprecated, other.deprecation_warning.as_ref(), esc);
         let _ = writeln!(
             main,
             "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{deprecated}</td></tr>",
@@ -497,7 +491,7 @@ fn page(k: &KindVersion, file: &str, search: &mut Vec<Value>) -> String {
             if schema.truncated {
                 let _ = writeln!(
                     main,
-                    "<p class=\"note\">… deeper levels not shown (limit {MAX_DEPTH} levels)</p>"
+                    "<p class=\"note\">… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)</p>"
                 );
             }
             field_tree(&mut main, &schema.fields);

@@ -15,12 +15,12 @@
 use std::fmt::Write as _;
 
 use super::facts::FactStyle;
-use super::model::{
-    self, Description, Docs, DocsError, Field, KindVersion, MAX_DEPTH, MAX_DESCRIPTION_BYTES,
-    ScopedFact,
-};
 use super::path::fragment;
-use super::text::{code_span, html as esc, markdown as md};
+use super::reference::{
+    self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
+    MAX_DOCUMENTED_DEPTH, ScopedFact,
+};
+use super::text::{self, code_span, html as esc, markdown as md, yes};
 use crate::model::wire::CustomResourceDefinition;
 
 /// The Markdown documents of `crds`: `README.md` (the index) first, then
@@ -29,12 +29,12 @@ use crate::model::wire::CustomResourceDefinition;
 ///
 /// # Errors
 ///
-/// As [`model::build`].
+/// As [`reference::build`].
 pub fn markdown(crds: &[CustomResourceDefinition]) -> Result<Vec<(String, String)>, DocsError> {
-    Ok(documents(&model::build(crds)?))
+    Ok(documents(&reference::build(crds)?))
 }
 
-/// The Markdown documents of a documentation model (see [`markdown`]).
+/// The Markdown documents of a reference (see [`markdown`]).
 pub fn documents(docs: &Docs) -> Vec<(String, String)> {
     let mut files = vec![("README.md".to_string(), readme(docs))];
     for g in &docs.groups {
@@ -177,7 +177,7 @@ fn field_item(out: &mut String, k: &KindVersion, f: &Field, fields: &[Field]) {
     }
     if f.truncated {
         notes.push(format!(
-            "*… deeper levels not shown (limit {MAX_DEPTH} levels)*"
+            "*… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)*"
         ));
     }
     if !f.facts.is_empty() || !notes.is_empty() {
@@ -244,10 +244,6 @@ fn codes(items: &[String]) -> String {
         .map(|s| code_span(s, false))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
 }
 
 fn kind_version(out: &mut String, k: &KindVersion) {
@@ -338,10 +334,8 @@ fn kind_version(out: &mut String, k: &KindVersion) {
         } else {
             cell(&other.name)
         };
-        let deprecated = match (&other.deprecated, &other.deprecation_warning) {
-            (true, Some(w)) => format!("yes: {}", cell(w)),
-            (d, _) => yes(*d).to_string(),
-        };
+        let deprecated =
+            text::deprecated_cell(other.deprecated, other.deprecation_warning.as_ref(), cell);
         let _ = writeln!(
             out,
             "| {name} | {} | {} | {deprecated} |",
@@ -397,7 +391,7 @@ fn kind_version(out: &mut String, k: &KindVersion) {
     if schema.truncated {
         let _ = writeln!(
             out,
-            "*… deeper levels not shown (limit {MAX_DEPTH} levels)*\n"
+            "*… deeper levels not shown (limit {MAX_DOCUMENTED_DEPTH} levels)*\n"
         );
     }
     if schema.fields.is_empty() {

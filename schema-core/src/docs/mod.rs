@@ -11,10 +11,10 @@
 //! - [`path`]: the field paths the reference documents use as anchors
 //!   (`spec.containers[].name`, `spec.selectors{}.matchLabels`, quoted
 //!   names).
-//! - [`model`]: the documentation model of a set of CRDs: groups, versions,
-//!   kinds with their summaries (names, scope, versions, subresources,
-//!   printer columns) and field trees, repeated object shapes listed once
-//!   (`shape`), depth and description length bounded.
+//! - [`reference`](mod@reference): the reference documents' content for a set of CRDs:
+//!   groups, versions, kinds with their summaries (names, scope, versions,
+//!   subresources, printer columns) and field trees, repeated object shapes
+//!   listed once (`shape`), depth and description length bounded.
 //! - [`markdown()`]: the Markdown documents (`README.md` and one file per
 //!   group); [`html()`]: the static HTML site (`index.html`, a page per kind
 //!   and version, `search-index.js`, `site.js`, `style.css`), whose
@@ -28,8 +28,8 @@ pub mod explain;
 pub mod facts;
 mod html;
 mod markdown;
-pub mod model;
 pub mod path;
+pub mod reference;
 mod shape;
 #[cfg(test)]
 mod tests;
@@ -37,4 +37,4 @@ mod text;
 
 pub use html::{SEARCH_TEXT_CHARS, html, site};
 pub use markdown::{documents, markdown};
-pub use model::{Docs, DocsError, PassedOver, build};
+pub use reference::{Docs, DocsError, PassedOver, build};

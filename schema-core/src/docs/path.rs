@@ -18,20 +18,11 @@
 //! different fields never print the same path, and a path is never empty
 //! and never contains whitespace (it is a valid HTML `id`).
 
+use crate::model::schema_step::SchemaStep;
+
 /// The element ids the HTML pages use besides field paths (the search box
 /// and its result list). A root property of one of these names is quoted.
 pub const RESERVED_IDS: [&str; 2] = ["search", "search-results"];
-
-/// One step of a field path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step<'a> {
-    /// A property of an object.
-    Property(&'a str),
-    /// The items of a list (`[]`).
-    Items,
-    /// The values of a map (`{}`).
-    Values,
-}
 
 /// Whether a character forces a property name into the quoted form.
 fn needs_quoting(c: char) -> bool {
@@ -55,17 +46,17 @@ fn is_plain(name: &str, at_root: bool) -> bool {
 }
 
 /// Appends one step to `path` (empty for the root).
-pub fn push(path: &mut String, step: Step<'_>) {
+pub fn push(path: &mut String, step: SchemaStep<&str>) {
     match step {
-        Step::Items => path.push_str("[]"),
-        Step::Values => path.push_str("{}"),
-        Step::Property(name) if is_plain(name, path.is_empty()) => {
+        SchemaStep::Items => path.push_str("[]"),
+        SchemaStep::AdditionalProperties => path.push_str("{}"),
+        SchemaStep::Property(name) if is_plain(name, path.is_empty()) => {
             if !path.is_empty() {
                 path.push('.');
             }
             path.push_str(name);
         }
-        Step::Property(name) => {
+        SchemaStep::Property(name) => {
             path.push_str("[\"");
             for c in name.chars() {
                 match c {
@@ -83,7 +74,7 @@ pub fn push(path: &mut String, step: Step<'_>) {
 }
 
 /// The path of `steps` from the root.
-pub fn from_steps<'a>(steps: impl IntoIterator<Item = Step<'a>>) -> String {
+pub fn from_steps<'a>(steps: impl IntoIterator<Item = SchemaStep<&'a str>>) -> String {
     let mut path = String::new();
     for s in steps {
         push(&mut path, s);
@@ -94,7 +85,7 @@ pub fn from_steps<'a>(steps: impl IntoIterator<Item = Step<'a>>) -> String {
 /// `base` followed by one property (`base` empty for a root property).
 pub fn child(base: &str, name: &str) -> String {
     let mut path = base.to_string();
-    push(&mut path, Step::Property(name));
+    push(&mut path, SchemaStep::Property(name));
     path
 }
 
@@ -143,13 +134,13 @@ mod tests {
     #[test]
     fn plain_paths_with_markers() {
         let p = from_steps([
-            Step::Property("spec"),
-            Step::Property("containers"),
-            Step::Items,
-            Step::Property("env"),
-            Step::Values,
-            Step::Items,
-            Step::Property("name"),
+            SchemaStep::Property("spec"),
+            SchemaStep::Property("containers"),
+            SchemaStep::Items,
+            SchemaStep::Property("env"),
+            SchemaStep::AdditionalProperties,
+            SchemaStep::Items,
+            SchemaStep::Property("name"),
         ]);
         assert_eq!(p, "spec.containers[].env{}[].name");
     }
@@ -179,14 +170,14 @@ mod tests {
     #[test]
     fn distinct_steps_give_distinct_paths() {
         let cases = [
-            from_steps([Step::Property("a"), Step::Items]),
-            from_steps([Step::Property("a[]")]),
-            from_steps([Step::Property("a"), Step::Values]),
-            from_steps([Step::Property("a{}")]),
-            from_steps([Step::Property("a.b")]),
-            from_steps([Step::Property("a"), Step::Property("b")]),
-            from_steps([Step::Property("a"), Step::Property("[\"b\"]")]),
-            from_steps([Step::Property("a"), Step::Property("b\"]")]),
+            from_steps([SchemaStep::Property("a"), SchemaStep::Items]),
+            from_steps([SchemaStep::Property("a[]")]),
+            from_steps([SchemaStep::Property("a"), SchemaStep::AdditionalProperties]),
+            from_steps([SchemaStep::Property("a{}")]),
+            from_steps([SchemaStep::Property("a.b")]),
+            from_steps([SchemaStep::Property("a"), SchemaStep::Property("b")]),
+            from_steps([SchemaStep::Property("a"), SchemaStep::Property("[\"b\"]")]),
+            from_steps([SchemaStep::Property("a"), SchemaStep::Property("b\"]")]),
         ];
         for (i, a) in cases.iter().enumerate() {
             for b in &cases[i + 1..] {

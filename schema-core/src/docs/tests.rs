@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 use serde_json::{Value, json};
 
 use super::facts::{facts, type_name};
-use super::model::{MAX_DEPTH, MAX_DESCRIPTION_BYTES};
+use super::reference::{MAX_DESCRIPTION_BYTES, MAX_DOCUMENTED_DEPTH};
 use super::{DocsError, build, html, markdown};
 use crate::model::source::{Limits, parse_documents};
 use crate::model::wire::input::read_input;
@@ -388,14 +388,14 @@ fn a_schema_two_thousand_levels_deep_is_shown_to_the_limit() {
             let docs = build(&crds).unwrap();
             let schema = docs.groups[0].versions[0].kinds[0].schema.as_ref().unwrap();
             // `a` and `b` per level down to the limit.
-            assert_eq!(schema.fields.len(), 2 * MAX_DEPTH);
+            assert_eq!(schema.fields.len(), 2 * MAX_DOCUMENTED_DEPTH);
             let deepest = schema
                 .fields
                 .iter()
                 .filter(|f| f.name == "a")
                 .max_by_key(|f| f.depth)
                 .unwrap();
-            assert_eq!(deepest.depth, MAX_DEPTH);
+            assert_eq!(deepest.depth, MAX_DOCUMENTED_DEPTH);
             assert!(deepest.truncated && !deepest.has_children);
             assert_eq!(schema.fields.iter().filter(|f| f.truncated).count(), 1);
             let site = html(&crds).unwrap();

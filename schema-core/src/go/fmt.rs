@@ -62,7 +62,7 @@ pub(crate) fn format_float_e(f: f64) -> String {
 
 /// Go's `strconv.FormatFloat(f, 'f', -1, 64)`: shortest round-trip
 /// digits, never an exponent.
-pub fn format_float_f(f: f64) -> String {
+pub(crate) fn format_float_f(f: f64) -> String {
     // Rust's `Display` for f64 is exactly that.
     format!("{f}")
 }
@@ -73,7 +73,7 @@ pub fn format_float_f(f: f64) -> String {
 ///
 /// Go's `strconv.Atoi: parsing "…": invalid syntax` or `value out of
 /// range`.
-pub fn atoi(s: &str) -> Result<i64, String> {
+pub(crate) fn atoi(s: &str) -> Result<i64, String> {
     let err = |what: &str| format!("strconv.Atoi: parsing {}: {what}", go_quote(s));
     let (neg, digits) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
@@ -96,7 +96,7 @@ pub fn atoi(s: &str) -> Result<i64, String> {
 
 /// Go's `strconv.Quote`: double quotes, with `\"`, `\\`, control characters
 /// and invalid code points escaped; printable Unicode kept as is.
-pub fn go_quote(s: &str) -> String {
+pub(crate) fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

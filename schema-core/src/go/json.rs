@@ -150,16 +150,16 @@ pub(crate) fn deep_equal(a: &Value, b: &Value) -> bool {
 /// values hash equally (object entries are combined order-independently).
 /// Iterative.
 fn deep_hash<S: BuildHasher>(v: &Value, state: &S) -> u64 {
-    enum Step<'a> {
+    enum Visit<'a> {
         Enter(&'a Value),
         ExitArray(usize),
         ExitObject(&'a Map<String, Value>),
     }
-    let mut steps = vec![Step::Enter(v)];
+    let mut steps = vec![Visit::Enter(v)];
     let mut hashes: Vec<u64> = Vec::new();
     while let Some(step) = steps.pop() {
         match step {
-            Step::Enter(v) => {
+            Visit::Enter(v) => {
                 let mut h = state.build_hasher();
                 match v {
                     Value::Null => 0u8.hash(&mut h),
@@ -174,19 +174,19 @@ fn deep_hash<S: BuildHasher>(v: &Value, state: &S) -> u64 {
                         }
                     },
                     Value::Array(items) => {
-                        steps.push(Step::ExitArray(items.len()));
-                        steps.extend(items.iter().rev().map(Step::Enter));
+                        steps.push(Visit::ExitArray(items.len()));
+                        steps.extend(items.iter().rev().map(Visit::Enter));
                         continue;
                     }
                     Value::Object(m) => {
-                        steps.push(Step::ExitObject(m));
-                        steps.extend(m.values().rev().map(Step::Enter));
+                        steps.push(Visit::ExitObject(m));
+                        steps.extend(m.values().rev().map(Visit::Enter));
                         continue;
                     }
                 }
                 hashes.push(h.finish());
             }
-            Step::ExitArray(n) => {
+            Visit::ExitArray(n) => {
                 let start = hashes.len().saturating_sub(n);
                 let mut h = state.build_hasher();
                 (5u8, n).hash(&mut h);
@@ -195,7 +195,7 @@ fn deep_hash<S: BuildHasher>(v: &Value, state: &S) -> u64 {
                 }
                 hashes.push(h.finish());
             }
-            Step::ExitObject(m) => {
+            Visit::ExitObject(m) => {
                 let n = m.len();
                 let start = hashes.len().saturating_sub(n);
                 let mut sum: u64 = 0;
@@ -272,47 +272,47 @@ pub(crate) fn enum_member_matches(data: &Value, member: &Value) -> bool {
 /// compound list-set items and the way `field.Error` prints compound
 /// values. Built without recursion.
 pub(crate) fn go_json(v: &Value, sort_keys: bool) -> String {
-    enum Step<'a> {
+    enum Pending<'a> {
         Value(&'a Value),
         Text(&'static str),
         Key(&'a str),
     }
     let mut out = String::new();
-    let mut stack = vec![Step::Value(v)];
+    let mut stack = vec![Pending::Value(v)];
     while let Some(step) = stack.pop() {
         match step {
-            Step::Text(t) => out.push_str(t),
-            Step::Key(k) => {
+            Pending::Text(t) => out.push_str(t),
+            Pending::Key(k) => {
                 push_json_string(&mut out, k);
                 out.push(':');
             }
-            Step::Value(v) => match v {
+            Pending::Value(v) => match v {
                 Value::Null => out.push_str("null"),
                 Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
                 Value::Number(n) => out.push_str(&go_json_number(n)),
                 Value::String(s) => push_json_string(&mut out, s),
                 Value::Array(items) => {
                     out.push('[');
-                    stack.push(Step::Text("]"));
+                    stack.push(Pending::Text("]"));
                     for (i, item) in items.iter().enumerate().rev() {
-                        stack.push(Step::Value(item));
+                        stack.push(Pending::Value(item));
                         if i > 0 {
-                            stack.push(Step::Text(","));
+                            stack.push(Pending::Text(","));
                         }
                     }
                 }
                 Value::Object(map) => {
                     out.push('{');
-                    stack.push(Step::Text("}"));
+                    stack.push(Pending::Text("}"));
                     let mut entries: Vec<(&String, &Value)> = map.iter().collect();
                     if sort_keys {
                         entries.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
                     }
                     for (i, (k, v)) in entries.into_iter().enumerate().rev() {
-                        stack.push(Step::Value(v));
-                        stack.push(Step::Key(k));
+                        stack.push(Pending::Value(v));
+                        stack.push(Pending::Key(k));
                         if i > 0 {
-                            stack.push(Step::Text(","));
+                            stack.push(Pending::Text(","));
                         }
                     }
                 }
@@ -369,21 +369,21 @@ pub(crate) fn go_json_float(f: f64) -> String {
 /// `fmt.Sprintf("%v", x)` of a decoded JSON value (`<nil>`, `[a b]`,
 /// `map[k:v]` with sorted keys).
 pub(crate) fn go_v(v: &Value) -> String {
-    enum Step<'a> {
+    enum Pending<'a> {
         Val(&'a Value),
         Lit(&'static str),
         Key(&'a str),
     }
     let mut out = String::new();
-    let mut stack = vec![Step::Val(v)];
+    let mut stack = vec![Pending::Val(v)];
     while let Some(step) = stack.pop() {
         match step {
-            Step::Lit(s) => out.push_str(s),
-            Step::Key(k) => {
+            Pending::Lit(s) => out.push_str(s),
+            Pending::Key(k) => {
                 out.push_str(k);
                 out.push(':');
             }
-            Step::Val(v) => match v {
+            Pending::Val(v) => match v {
                 Value::Null => out.push_str("<nil>"),
                 Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
                 Value::Number(n) => match n.as_i64() {
@@ -397,24 +397,24 @@ pub(crate) fn go_v(v: &Value) -> String {
                 Value::String(s) => out.push_str(s),
                 Value::Array(items) => {
                     out.push('[');
-                    stack.push(Step::Lit("]"));
+                    stack.push(Pending::Lit("]"));
                     for (i, item) in items.iter().enumerate().rev() {
-                        stack.push(Step::Val(item));
+                        stack.push(Pending::Val(item));
                         if i > 0 {
-                            stack.push(Step::Lit(" "));
+                            stack.push(Pending::Lit(" "));
                         }
                     }
                 }
                 Value::Object(m) => {
                     out.push_str("map[");
-                    stack.push(Step::Lit("]"));
+                    stack.push(Pending::Lit("]"));
                     let mut entries: Vec<(&String, &Value)> = m.iter().collect();
                     entries.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
                     for (i, (k, item)) in entries.into_iter().enumerate().rev() {
-                        stack.push(Step::Val(item));
-                        stack.push(Step::Key(k));
+                        stack.push(Pending::Val(item));
+                        stack.push(Pending::Key(k));
                         if i > 0 {
-                            stack.push(Step::Lit(" "));
+                            stack.push(Pending::Lit(" "));
                         }
                     }
                 }

@@ -1,7 +1,7 @@
 //! Values of any depth: serde_json's own `Drop` recurses, so a value nested
 //! deeply enough overflows the stack when it is dropped. The algorithms
 //! drop the values they remove through `drop_deep`, and measure nesting
-//! with `deeper_than` against the server's [`MAX_DEPTH`].
+//! with `deeper_than` against the server's [`MAX_VALUE_NESTING`].
 
 use serde_json::Value;
 
@@ -42,7 +42,7 @@ mod tests {
 /// The deepest nesting the API server's JSON decoder accepts (Go's
 /// `encoding/json` scanner, which sigs.k8s.io/json shares, stops at 10,000
 /// levels of arrays and objects).
-pub const MAX_DEPTH: usize = 10_000;
+pub const MAX_VALUE_NESTING: usize = 10_000;
 
 /// Whether `v` nests arrays and objects more than `limit` levels deep,
 /// found without recursion.

@@ -536,7 +536,7 @@ impl std::error::Error for FieldError {}
 /// Formats a bad value as `field.Error` does: strings with Go `%q`, numbers
 /// and bools with `%v`, everything else as Go's `json.Marshal` writes it
 /// (object keys sorted).
-pub fn format_value(v: &Value) -> String {
+pub(crate) fn format_value(v: &Value) -> String {
     match v {
         Value::String(s) => go_quote(s),
         Value::Bool(b) => b.to_string(),

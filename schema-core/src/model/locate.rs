@@ -10,7 +10,7 @@
 //! nearest enclosing node that exists is taken ([`locate_field`]).
 //!
 //! The mapping from the server's internal CRD layout to the one written is
-//! the CRD validation's (`crd::validation::crd::submitted_location`), not
+//! the CRD validation's (`crd::internal::submitted_location`), not
 //! this module's.
 
 use crate::model::field::{Path, PathElement};

@@ -39,7 +39,7 @@ use crate::cel::validator::{CelOptions, CelValidator, RUNTIME_CEL_COST_BUDGET};
 use crate::go::json::{go_type, go_v};
 use crate::go::names::name_is_dns_subdomain;
 use crate::model::correlation::Correlated;
-pub use crate::model::depth::MAX_DEPTH;
+pub use crate::model::depth::MAX_VALUE_NESTING;
 use crate::model::field::{ErrorList, ErrorType, FieldError, Path};
 use crate::model::kube_version::KubeVersion;
 use crate::model::structural::{NewStructuralError, Structural};
@@ -231,8 +231,8 @@ impl Admission {
 
     /// Runs create admission on `obj`.
     ///
-    /// Objects nested deeper than [`MAX_DEPTH`] levels are rejected, as the
-    /// server's JSON decoder rejects them, before any step runs. The steps
+    /// Objects nested deeper than [`MAX_VALUE_NESTING`] levels are rejected,
+    /// as the server's JSON decoder rejects them, before any step runs. The steps
     /// recurse on the object's nesting: the deepest objects accepted need a
     /// few MiB of stack in release builds (the `schema-gen` command runs on
     /// a 256 MiB stack).
@@ -244,12 +244,12 @@ impl Admission {
     /// create steps with the update differences (see the module
     /// documentation). Transition rules (`oldSelf`) run here only.
     pub fn update(&self, new: Value, old: Value) -> Admitted {
-        if crate::model::depth::deeper_than(&old, MAX_DEPTH) {
+        if crate::model::depth::deeper_than(&old, MAX_VALUE_NESTING) {
             let mut out = Admitted::default();
             out.errors.push(FieldError::invalid(
                 &Path::root(),
                 "",
-                format!("the old object is nested more than {MAX_DEPTH} levels deep, the API server's decoding limit"),
+                format!("the old object is nested more than {MAX_VALUE_NESTING} levels deep, the API server's decoding limit"),
             ));
             crate::model::depth::drop_deep(old);
             crate::model::depth::drop_deep(new);
@@ -295,13 +295,13 @@ impl Admission {
             .map(|(plan, s)| (plan, decode_resource_checked(&mut obj, s, plan)));
         let too_deep = match &one_walk {
             Some((_, checked)) => checked.too_deep,
-            None => crate::model::depth::deeper_than(&obj, MAX_DEPTH),
+            None => crate::model::depth::deeper_than(&obj, MAX_VALUE_NESTING),
         };
         if too_deep {
             out.errors.push(FieldError::invalid(
                 &Path::root(),
                 "",
-                format!("the object is nested more than {MAX_DEPTH} levels deep, the API server's decoding limit"),
+                format!("the object is nested more than {MAX_VALUE_NESTING} levels deep, the API server's decoding limit"),
             ));
             crate::model::depth::drop_deep(obj);
             return out;

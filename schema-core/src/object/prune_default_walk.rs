@@ -33,7 +33,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::depth::{MAX_DEPTH, deeper_than};
+use crate::model::depth::{MAX_VALUE_NESTING, deeper_than};
 use crate::model::field::{DottedPath, FieldError, Path};
 use crate::model::structural::Structural;
 use crate::object::metadata::walk::coerce_value_view;
@@ -150,8 +150,7 @@ pub struct Decoded {
 /// `coerce(root, obj, s, true)`, and when it succeeds `Default(obj, s)`.
 pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Decoded {
     let root = Path::root();
-    let fusable =
-        prune && obj.is_object() && s.is_some_and(|s| s.is_prepared() && !s.may_embed_below());
+    let fusable = prune && s.is_some_and(|s| checkable(obj, s));
     let Some(s) = s.filter(|_| fusable) else {
         let pruned = if prune {
             run(obj, Some((s, true)), s, None, true)
@@ -595,7 +594,7 @@ pub(crate) struct Checked {
     /// root's own checks are [`Plan::root_passes`]). `false` proves
     /// nothing: the validator must run.
     pub(crate) valid: bool,
-    /// The object nests more than [`MAX_DEPTH`] levels: nothing else
+    /// The object nests more than [`MAX_VALUE_NESTING`] levels: nothing else
     /// counts (the object is left part way through).
     pub(crate) too_deep: bool,
 }
@@ -619,7 +618,7 @@ pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan)
     if META_FIELDS
         .iter()
         .filter_map(|k| map.get(*k))
-        .any(|v| deeper_than(v, MAX_DEPTH - 1))
+        .any(|v| deeper_than(v, MAX_VALUE_NESTING - 1))
     {
         return Checked {
             too_deep: true,
@@ -652,7 +651,7 @@ pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan)
         checked_object(map, here, &mut cx);
     } else {
         // Nothing is defaulted, and nothing is validated.
-        if deeper_than(obj, MAX_DEPTH) {
+        if deeper_than(obj, MAX_VALUE_NESTING) {
             cx.too_deep = true;
         } else if let Value::Object(map) = obj {
             walk_object(
@@ -723,7 +722,7 @@ fn check(plan: &Plan, v: &Value, cx: &mut Cx) {
 /// The depth limit of a value at `level` that the walk does not follow.
 #[inline]
 fn limit_unfollowed(v: &Value, level: usize, cx: &mut Cx) {
-    if is_container(v) && deeper_than(v, (MAX_DEPTH + 1).saturating_sub(level)) {
+    if is_container(v) && deeper_than(v, (MAX_VALUE_NESTING + 1).saturating_sub(level)) {
         cx.too_deep = true;
     }
 }
@@ -753,7 +752,7 @@ fn checked_value(
     at: &DottedPath<'_>,
     cx: &mut Cx,
 ) {
-    if level > MAX_DEPTH {
+    if level > MAX_VALUE_NESTING {
         cx.too_deep = true;
         return;
     }

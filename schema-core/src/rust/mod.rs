@@ -10,9 +10,9 @@
 //! a type met again inside itself is a recursive type, which a structural
 //! schema (no `$ref`) cannot describe, so it becomes an error naming the
 //! cycle instead of an endless expansion. Nesting through the context is
-//! also bounded ([`MAX_DEPTH`]). (A hand-written implementation that calls
-//! its own `schema` directly, bypassing the context, is not protected:
-//! always expand nested types with [`SchemaCx::subschema`].)
+//! also bounded ([`MAX_SCHEMA_NESTING`]). (A hand-written implementation
+//! that calls its own `schema` directly, bypassing the context, is not
+//! protected: always expand nested types with [`SchemaCx::subschema`].)
 //!
 //! # The mapping (see also `ARCHITECTURE.md`)
 //!
@@ -84,8 +84,7 @@ pub use crd::{
     merge_crds_at, sync_crd_files, sync_doc_files, validate_crd, validate_crd_at,
 };
 
-/// How deep schemas may nest (the wire model's own limit).
-pub const MAX_DEPTH: usize = crate::model::wire::codec::MAX_DEPTH;
+pub use crate::model::wire::codec::MAX_SCHEMA_NESTING;
 
 /// A Rust type with a structural schema.
 ///
@@ -251,7 +250,7 @@ impl SchemaCx {
     }
 
     /// The schema of `T`, expanded here. A type already being expanded
-    /// (a recursive type) and nesting deeper than [`MAX_DEPTH`] are
+    /// (a recursive type) and nesting deeper than [`MAX_SCHEMA_NESTING`] are
     /// reported and give an empty schema.
     pub fn subschema<T: StructuralSchema + ?Sized>(&mut self) -> JsonSchemaProps {
         let type_name = std::any::type_name::<T>();
@@ -278,8 +277,10 @@ impl SchemaCx {
             ));
             return JsonSchemaProps::default();
         }
-        if self.stack.len() >= MAX_DEPTH {
-            self.error(format!("the schema nests deeper than {MAX_DEPTH} levels"));
+        if self.stack.len() >= MAX_SCHEMA_NESTING {
+            self.error(format!(
+                "the schema nests deeper than {MAX_SCHEMA_NESTING} levels"
+            ));
             return JsonSchemaProps::default();
         }
         self.stack.push(Frame {

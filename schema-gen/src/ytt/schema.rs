@@ -377,10 +377,7 @@ impl<'f> Builder<'f> {
             value,
             anns,
         };
-        let mut t = self.get_type(&node)?;
-        let default = self.get_value(&node, &t)?;
-        let validation = self.get_validation(&node)?;
-        t.set_default(default.clone());
+        let (t, default, validation) = self.typed(&node)?;
         Ok(DocumentType {
             value: t,
             default,
@@ -389,12 +386,19 @@ impl<'f> Builder<'f> {
         })
     }
 
+    /// A node's type (with its default set), its default value and its
+    /// validation: what a document, a map item and an array item each hold.
+    fn typed(&self, node: &Node<'_>) -> Result<(Type, Value, Option<Validation>), YttError> {
+        let mut t = self.get_type(node)?;
+        let default = self.get_value(node, &t)?;
+        let validation = self.get_validation(node)?;
+        t.set_default(default.clone());
+        Ok((t, default, validation))
+    }
+
     fn map_item(&self, item: &SrcItem) -> Result<MapItemType, YttError> {
         let node = Node::of_item(item);
-        let mut t = self.get_type(&node)?;
-        let default = self.get_value(&node, &t)?;
-        let validation = self.get_validation(&node)?;
-        t.set_default(default.clone());
+        let (t, default, validation) = self.typed(&node)?;
         Ok(MapItemType {
             key: item.key.clone().unwrap_or_default(),
             value: t,
@@ -406,10 +410,7 @@ impl<'f> Builder<'f> {
 
     fn array_item(&self, item: &SrcItem) -> Result<ArrayItemType, YttError> {
         let node = Node::of_item(item);
-        let mut t = self.get_type(&node)?;
-        let default = self.get_value(&node, &t)?;
-        let validation = self.get_validation(&node)?;
-        t.set_default(default.clone());
+        let (t, default, validation) = self.typed(&node)?;
         Ok(ArrayItemType {
             value: t,
             default,

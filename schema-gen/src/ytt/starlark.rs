@@ -13,7 +13,7 @@
 use serde_json::{Map, Number, Value};
 
 /// Deepest nesting of brackets accepted in one annotation.
-const MAX_DEPTH: usize = 64;
+const MAX_BRACKET_NESTING: usize = 64;
 
 /// A Starlark value as the literal subset produces it.
 #[derive(Clone, Debug, PartialEq)]
@@ -416,8 +416,8 @@ impl Parser<'_> {
     }
 
     fn expr(&mut self, depth: usize) -> Result<SValue, String> {
-        if depth > MAX_DEPTH {
-            return Err(format!("nesting deeper than {MAX_DEPTH} levels"));
+        if depth > MAX_BRACKET_NESTING {
+            return Err(format!("nesting deeper than {MAX_BRACKET_NESTING} levels"));
         }
         let v = self.primary(depth)?;
         match self.peek() {

@@ -345,13 +345,13 @@ fn update_rejections(
         .map(schema_depth)
         .max()
         .unwrap_or(0);
-    if deepest > crate::model::wire::codec::MAX_DEPTH {
+    if deepest > crate::model::wire::codec::MAX_SCHEMA_NESTING {
         rejected.push(Finding::new(
             &rules::UPDATE_REJECTED,
             name,
             format!(
                 "a schema nests {deepest} levels, deeper than the API server decodes ({}): the update is refused and was not validated further",
-                crate::model::wire::codec::MAX_DEPTH
+                crate::model::wire::codec::MAX_SCHEMA_NESTING
             ),
         ));
         return;

@@ -2,23 +2,14 @@
 //! one per visited node, rendered only when a finding names one (see the
 //! module docs of [`diff`](super) for the syntax).
 
-/// One step below a node.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Seg<'a> {
-    /// A property.
-    Field(&'a str),
-    /// Any list item (`items`).
-    Items,
-    /// Any map value (`additionalProperties`).
-    Map,
-}
+use crate::model::schema_step::SchemaStep;
 
 /// A node of the arena.
 pub(super) type PathId = usize;
 
 /// The paths of one walk; [`Paths::ROOT`] is the resource's root.
 pub(super) struct Paths<'a> {
-    nodes: Vec<(PathId, Option<Seg<'a>>)>,
+    nodes: Vec<(PathId, Option<SchemaStep<&'a str>>)>,
 }
 
 impl<'a> Paths<'a> {
@@ -32,7 +23,7 @@ impl<'a> Paths<'a> {
     }
 
     /// The child `seg` of `parent`.
-    pub(super) fn push(&mut self, parent: PathId, seg: Seg<'a>) -> PathId {
+    pub(super) fn push(&mut self, parent: PathId, seg: SchemaStep<&'a str>) -> PathId {
         self.nodes.push((parent, Some(seg)));
         self.nodes.len() - 1
     }
@@ -43,12 +34,12 @@ impl<'a> Paths<'a> {
     }
 
     /// The path of `id`'s child `seg`, without adding it to the arena.
-    pub(super) fn render_child(&self, id: PathId, seg: Seg<'_>) -> String {
+    pub(super) fn render_child(&self, id: PathId, seg: SchemaStep<&'_ str>) -> String {
         self.render_with(id, Some(seg))
     }
 
-    fn render_with(&self, id: PathId, last: Option<Seg<'_>>) -> String {
-        let mut segs: Vec<Seg<'_>> = Vec::new();
+    fn render_with(&self, id: PathId, last: Option<SchemaStep<&'_ str>>) -> String {
+        let mut segs: Vec<SchemaStep<&'_ str>> = Vec::new();
         if let Some(l) = last {
             segs.push(l);
         }
@@ -67,23 +58,25 @@ impl<'a> Paths<'a> {
 }
 
 /// The syntax of the module docs.
-pub(super) fn render_segments<'s, 'a: 's>(segs: impl Iterator<Item = &'s Seg<'a>>) -> String {
+pub(super) fn render_segments<'s, 'a: 's>(
+    segs: impl Iterator<Item = &'s SchemaStep<&'a str>>,
+) -> String {
     let mut out = String::new();
     for seg in segs {
         match seg {
-            Seg::Field(name) if is_plain(name) => {
+            SchemaStep::Property(name) if is_plain(name) => {
                 if !out.is_empty() {
                     out.push('.');
                 }
                 out.push_str(name);
             }
-            Seg::Field(name) => {
+            SchemaStep::Property(name) => {
                 out.push('[');
                 push_quoted(&mut out, name);
                 out.push(']');
             }
-            Seg::Items => out.push_str("[*]"),
-            Seg::Map => out.push_str("{*}"),
+            SchemaStep::Items => out.push_str("[*]"),
+            SchemaStep::AdditionalProperties => out.push_str("{*}"),
         }
     }
     if out.is_empty() {

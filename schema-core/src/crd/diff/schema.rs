@@ -12,10 +12,11 @@ use serde_json::{Number, Value};
 
 use crate::go::formats::is_supported_format;
 use crate::go::json::{deep_equal, go_json};
+use crate::model::schema_step::SchemaStep;
 use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
 
 use super::equal::schemas_equal;
-use super::path::{PathId, Paths, Seg};
+use super::path::{PathId, Paths};
 use super::text::{name_list, quoted, value, value_list};
 use super::{Finding, Rule, rules};
 
@@ -719,7 +720,7 @@ impl<'a> Walk<'a, '_> {
             } else {
                 "a new required field: existing objects lack it, so their updates are refused, as are creates without it"
             };
-            let p = self.paths.render_child(id, Seg::Field(name));
+            let p = self.paths.render_child(id, SchemaStep::Property(name));
             self.finding(
                 &rules::FIELD_REQUIRED,
                 Some(p.clone()),
@@ -737,7 +738,7 @@ impl<'a> Walk<'a, '_> {
             if !n.properties.as_ref().is_some_and(|p| p.contains_key(name)) {
                 continue;
             }
-            let p = self.paths.render_child(id, Seg::Field(name));
+            let p = self.paths.render_child(id, SchemaStep::Property(name));
             self.finding(
                 &rules::FIELD_OPTIONAL,
                 Some(p.clone()),
@@ -774,41 +775,41 @@ impl<'a> Walk<'a, '_> {
                 };
                 match ns {
                     Some(ns) => {
-                        let child = self.paths.push(id, Seg::Field(name));
+                        let child = self.paths.push(id, SchemaStep::Property(name));
                         stack.push((os, ns, child));
                     }
-                    None => self.removed(n, id, Seg::Field(name)),
+                    None => self.removed(n, id, SchemaStep::Property(name)),
                 }
             }
         }
         if !aligned && let Some(np) = np {
             for (name, ns) in np {
                 if !o.properties.as_ref().is_some_and(|p| p.contains_key(name)) {
-                    self.added(o, ns, id, Seg::Field(name));
+                    self.added(o, ns, id, SchemaStep::Property(name));
                 }
             }
         }
         match (items(o), items(n)) {
             (Some(os), Some(ns)) => {
-                let child = self.paths.push(id, Seg::Items);
+                let child = self.paths.push(id, SchemaStep::Items);
                 stack.push((os, ns, child));
             }
-            (Some(_), None) => self.removed(n, id, Seg::Items),
-            (None, Some(ns)) => self.added(o, ns, id, Seg::Items),
+            (Some(_), None) => self.removed(n, id, SchemaStep::Items),
+            (None, Some(ns)) => self.added(o, ns, id, SchemaStep::Items),
             (None, None) => {}
         }
         match (additional(o, empty), additional(n, empty)) {
             (Some(os), Some(ns)) => {
-                let child = self.paths.push(id, Seg::Map);
+                let child = self.paths.push(id, SchemaStep::AdditionalProperties);
                 stack.push((os, ns, child));
             }
-            (Some(_), None) => self.removed(n, id, Seg::Map),
-            (None, Some(ns)) => self.added(o, ns, id, Seg::Map),
+            (Some(_), None) => self.removed(n, id, SchemaStep::AdditionalProperties),
+            (None, Some(ns)) => self.added(o, ns, id, SchemaStep::AdditionalProperties),
             (None, None) => {}
         }
     }
 
-    fn removed(&mut self, n: &JsonSchemaProps, id: PathId, seg: Seg<'_>) {
+    fn removed(&mut self, n: &JsonSchemaProps, id: PathId, seg: SchemaStep<&'_ str>) {
         let p = self.paths.render_child(id, seg);
         if n.preserves_unknown_fields() {
             self.finding(
@@ -829,7 +830,13 @@ impl<'a> Walk<'a, '_> {
         }
     }
 
-    fn added(&mut self, o: &JsonSchemaProps, ns: &JsonSchemaProps, id: PathId, seg: Seg<'_>) {
+    fn added(
+        &mut self,
+        o: &JsonSchemaProps,
+        ns: &JsonSchemaProps,
+        id: PathId,
+        seg: SchemaStep<&'_ str>,
+    ) {
         let p = self.paths.render_child(id, seg);
         let mut msg = String::from("a new field");
         if let Some(d) = ns.default.as_ref().filter(|d| !d.is_null()) {

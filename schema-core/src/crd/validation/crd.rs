@@ -7,11 +7,11 @@
 //! therefore does too:
 //!
 //! 1. **Defaulting**, then
-//! 2. **conversion to the internal type** (see [`crate::crd::internal`]):
+//! 2. **conversion to the internal type** (see `crd::internal`):
 //!    the errors are reported at the internal object's field paths (a
 //!    schema shared by all versions under `spec.validation.openAPIV3Schema…`,
 //!    a column's `JSONPath`, the flattened conversion webhook), which
-//!    [`submitted_location`](crate::crd::internal::submitted_location) maps
+//!    `submitted_location` maps
 //!    back to where the field is written in the document.
 //! 3. **`PrepareForCreate`**: the status is cleared and `status.storedVersions`
 //!    becomes the name of the first version marked `storage`; a name is
@@ -75,28 +75,10 @@ use versions::{
 pub(super) use approval::{api_approval_annotation, validate_api_approval};
 pub(super) use columns::MAX_SELECTABLE_FIELDS;
 pub(super) use conversion::{is_accepted_conversion_review_version, validate_ca_bundle};
-pub(super) use names::{NamesRef, validate_definition_names};
+pub(super) use names::validate_definition_names;
 pub(super) use versions::validate_stored_versions;
 
-/// The API version a CRD was submitted as.
-///
-/// Current API servers serve only `apiextensions.k8s.io/v1`; for a
-/// [`RequestVersion::V1`] request this module reproduces the current create
-/// validation exactly. `v1beta1` was last served by Kubernetes 1.21, whose
-/// create validation derived some options from the request version; a
-/// [`RequestVersion::V1Beta1`] request (the CRD already converted with
-/// [`to_v1`](crate::model::wire::v1beta1::CustomResourceDefinitionV1Beta1::to_v1))
-/// is validated with those options: no defaults allowed in schemas, no
-/// schema required, no property-type check, structural schemas required
-/// only when pruning, defaults or Kubernetes extensions ask for it, no API
-/// approval check and `preserveUnknownFields: true` allowed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RequestVersion {
-    /// `apiextensions.k8s.io/v1`.
-    V1,
-    /// `apiextensions.k8s.io/v1beta1`, converted to v1.
-    V1Beta1,
-}
+pub use crate::crd::internal::RequestVersion;
 
 /// Validates a CRD as the API server does on create, returning the field
 /// errors in the order the server produces them (see the module docs for
@@ -116,7 +98,7 @@ pub fn validate_custom_resource_definition(
 /// by default (`PrepareForCreate` drops them; see
 /// [`drop_disabled_fields`]).
 #[must_use]
-pub fn validate_custom_resource_definition_at(
+pub(crate) fn validate_custom_resource_definition_at(
     crd: &CustomResourceDefinition,
     request: RequestVersion,
     kube: KubeVersion,
@@ -157,7 +139,7 @@ pub fn validate_custom_resource_definition_at(
 /// (`dropDisabledFields`): without `selectableFields` where the
 /// `CustomResourceFieldSelectors` gate is off by default.
 #[must_use]
-pub fn drop_disabled_fields(
+pub(crate) fn drop_disabled_fields(
     crd: &CustomResourceDefinition,
     kube: KubeVersion,
 ) -> CustomResourceDefinition {
@@ -270,7 +252,7 @@ fn validate_object_meta(meta: Option<&Value>, spec: &Spec<'_>, errs: &mut ErrorL
     meta.generation = 1;
     meta.managed_fields.clear();
     before_create(&mut meta, false);
-    let required_name = format!("{}.{}", spec.plural, spec.group);
+    let required_name = format!("{}.{}", spec.names.plural, spec.group);
     let name_fn = |name: &str, prefix: bool| {
         let mut ret = name_is_dns_subdomain(name, prefix);
         if name != required_name {
@@ -467,15 +449,6 @@ pub(super) fn validate_spec(spec: &Spec<'_>, opts0: &Options, errs: &mut ErrorLi
 /// The submitted versions, as the bad value of `spec.versions` errors.
 fn versions_value(spec: &Spec<'_>) -> Value {
     Value::Array(spec.wire_versions.iter().map(Wire::encode).collect())
-}
-
-/// `validateEnumStrings` with `required` set.
-fn validate_enum_strings(p: &Path, value: &str, accepted: &[&str], errs: &mut ErrorList) {
-    if value.is_empty() {
-        errs.push(FieldError::required(p, ""));
-    } else if !accepted.contains(&value) {
-        errs.push(FieldError::not_supported(p, value, accepted));
-    }
 }
 
 /// `HasSchemaWith` with `SchemaHas`: whether the top-level or a

@@ -15,6 +15,7 @@ use crate::crd::validation::defaults::validate_defaults;
 use crate::crd::validation::structural::{StructuralOptions, validate_structural};
 use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::kube_version::KubeVersion;
+use crate::model::schema_step::SchemaStep;
 use crate::model::structural::Structural;
 use crate::model::wire::codec::Wire;
 use crate::model::wire::{CustomResourceValidation, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
@@ -77,7 +78,7 @@ impl SchemaOptions {
 /// new expressions, so that an update of a CRD written for a newer release
 /// does not fail on the rules it already had.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PreexistingExpressions {
+pub(crate) struct PreexistingExpressions {
     /// Every `rule`, as written.
     pub rules: BTreeSet<String>,
     /// Every non-empty `messageExpression`, as written.
@@ -88,7 +89,7 @@ pub struct PreexistingExpressions {
 /// schema (the update-only parts of `validationOptions`). The default is a
 /// create's: no preexisting expressions, per-expression cost limits on.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SchemaRatchet<'a> {
+pub(crate) struct SchemaRatchet<'a> {
     /// `preexistingExpressions`.
     pub preexisting: Option<&'a PreexistingExpressions>,
     /// `suppressPerExpressionCost`: the schema of this version is unchanged,
@@ -219,7 +220,7 @@ pub fn validate_custom_resource_definition_validation(
 /// [`validate_custom_resource_definition_validation`] on an update: with
 /// the old CRD's expressions and whether this version's schema is
 /// unchanged (see [`SchemaRatchet`]).
-pub fn validate_custom_resource_definition_validation_ratcheting(
+pub(crate) fn validate_custom_resource_definition_validation_ratcheting(
     v: Option<&CustomResourceValidation>,
     status_enabled: bool,
     opts: &SchemaOptions,
@@ -258,7 +259,7 @@ pub fn validate_openapi_v3_schema(
 }
 
 /// [`validate_openapi_v3_schema`] on an update (see [`SchemaRatchet`]).
-pub fn validate_openapi_v3_schema_ratcheting(
+pub(crate) fn validate_openapi_v3_schema_ratcheting(
     schema: &JsonSchemaProps,
     status_enabled: bool,
     opts: &SchemaOptions,
@@ -375,10 +376,10 @@ pub fn validate_openapi_v3_schema_ratcheting(
 }
 
 /// The largest static cost of one expression (`StaticEstimatedCostLimit`).
-pub const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
+pub(crate) const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
 /// The largest static cost of all the rules of a schema
 /// (`StaticEstimatedCRDCostLimit`).
-pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
+pub(crate) const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
 
 /// `getCostErrorMessage`.
 fn cost_error_message(name: &str, cost: u64, limit: u64) -> String {
@@ -432,21 +433,12 @@ struct Errs {
     cel: ErrorList,
 }
 
-/// One step from a schema node to a child: how a child's type information
-/// is found in its parent's, and a node's place below its converted root.
-#[derive(Clone)]
-enum Step {
-    Property(String),
-    Items,
-    AdditionalProperties,
-}
-
 /// `CELTypeInfo`: a structural node (as a path from a converted root) and
 /// its declared type.
 #[derive(Clone)]
 struct TypeInfo {
     root: Arc<Structural>,
-    steps: Vec<Step>,
+    steps: Vec<SchemaStep<String>>,
     decl: Arc<DeclType>,
 }
 
@@ -455,9 +447,9 @@ impl TypeInfo {
         let mut cur: &Structural = &self.root;
         for s in &self.steps {
             cur = match s {
-                Step::Property(n) => cur.properties.get(n)?,
-                Step::Items => cur.items.as_deref()?,
-                Step::AdditionalProperties => cur
+                SchemaStep::Property(n) => cur.properties.get(n)?,
+                SchemaStep::Items => cur.items.as_deref()?,
+                SchemaStep::AdditionalProperties => cur
                     .generic
                     .additional_properties
                     .as_ref()?
@@ -468,7 +460,7 @@ impl TypeInfo {
         Some(cur)
     }
 
-    fn child(&self, step: Step, decl: &Arc<DeclType>) -> TypeInfo {
+    fn child(&self, step: SchemaStep<String>, decl: &Arc<DeclType>) -> TypeInfo {
         let mut steps = self.steps.clone();
         steps.push(step);
         TypeInfo {
@@ -484,7 +476,7 @@ struct CelCtx<'a> {
     json: Option<&'a JsonSchemaProps>,
     parent: Option<&'a CelCtx<'a>>,
     /// The step from the parent (`None` at the root).
-    accessor: Option<Step>,
+    accessor: Option<SchemaStep<String>>,
     within_scope: bool,
     max_cardinality: Option<u64>,
     total: &'a RefCell<TotalCost>,
@@ -512,7 +504,11 @@ fn extract_max_elements(s: &JsonSchemaProps) -> Option<u64> {
 }
 
 impl<'a> CelCtx<'a> {
-    fn child(&'a self, child: Option<&'a JsonSchemaProps>, accessor: Option<Step>) -> CelCtx<'a> {
+    fn child(
+        &'a self,
+        child: Option<&'a JsonSchemaProps>,
+        accessor: Option<SchemaStep<String>>,
+    ) -> CelCtx<'a> {
         let mut within_scope = self.within_scope;
         if child.is_some_and(|c| c.x_validations.as_ref().is_some_and(|v| !v.is_empty())) {
             within_scope = true;
@@ -570,21 +566,21 @@ impl<'a> CelCtx<'a> {
     fn access(&self, parent: &TypeInfo) -> Option<TypeInfo> {
         let node = parent.node()?;
         match self.accessor.as_ref()? {
-            Step::Property(name) => {
+            SchemaStep::Property(name) => {
                 if node.properties.is_empty() {
                     return None;
                 }
                 let escaped = escape(name)?;
                 let field = parent.decl.fields()?.get(&escaped)?;
-                Some(parent.child(Step::Property(name.clone()), &field.ty))
+                Some(parent.child(SchemaStep::Property(name.clone()), &field.ty))
             }
-            Step::Items => {
+            SchemaStep::Items => {
                 node.items.as_ref()?;
-                Some(parent.child(Step::Items, parent.decl.elem()?))
+                Some(parent.child(SchemaStep::Items, parent.decl.elem()?))
             }
-            Step::AdditionalProperties => {
+            SchemaStep::AdditionalProperties => {
                 node.generic.additional_properties.as_ref()?;
-                Some(parent.child(Step::AdditionalProperties, parent.decl.elem()?))
+                Some(parent.child(SchemaStep::AdditionalProperties, parent.decl.elem()?))
             }
         }
     }
@@ -726,7 +722,7 @@ fn openapi_schema(
             SchemaOrBool::Schema(aps) => Some(aps.as_ref()),
             SchemaOrBool::Bool(_) => None,
         };
-        let child = ctx.map(|c| c.child(ap_schema, Some(Step::AdditionalProperties)));
+        let child = ctx.map(|c| c.child(ap_schema, Some(SchemaStep::AdditionalProperties)));
         if let Some(aps) = ap_schema {
             openapi_schema(
                 aps,
@@ -750,7 +746,7 @@ fn openapi_schema(
                 sub = sub.with_forbidden_defaults(format!("in top-level {name}"));
             }
         }
-        let child = ctx.map(|c| c.child(Some(prop), Some(Step::Property(name.clone()))));
+        let child = ctx.map(|c| c.child(Some(prop), Some(SchemaStep::Property(name.clone()))));
         openapi_schema(
             prop,
             &p.child("properties").key(name.as_str()),
@@ -792,7 +788,7 @@ fn openapi_schema(
         };
         match &s.items {
             Some(SchemaOrArray::Schema(items)) => {
-                let child = ctx.map(|c| c.child(Some(items), Some(Step::Items)));
+                let child = ctx.map(|c| c.child(Some(items), Some(SchemaStep::Items)));
                 openapi_schema(
                     items,
                     &p.child("items"),
@@ -805,7 +801,7 @@ fn openapi_schema(
             }
             Some(SchemaOrArray::Array(items)) => {
                 for (i, item) in items.iter().enumerate() {
-                    let child = ctx.map(|c| c.child(Some(item), Some(Step::Items)));
+                    let child = ctx.map(|c| c.child(Some(item), Some(SchemaStep::Items)));
                     openapi_schema(
                         item,
                         &p.child("items").index(i),

@@ -37,7 +37,7 @@ pub fn validate_structural(path: &Path, s: &Structural, opts: StructuralOptions)
 }
 
 /// Sorts errors by their `Error()` string, byte-wise.
-pub fn sort_errors(errs: &mut ErrorList) {
+pub(crate) fn sort_errors(errs: &mut ErrorList) {
     let mut keyed: Vec<(String, crate::model::field::FieldError)> =
         errs.drain(..).map(|e| (e.to_string(), e)).collect();
     keyed.sort_by(|a, b| a.0.cmp(&b.0));

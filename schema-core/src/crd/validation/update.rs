@@ -4,9 +4,9 @@
 //!
 //! Both CRDs are read as the server's decoder leaves them (the v1 defaults,
 //! `status.storedVersions` defaulted to the first storage version when
-//! empty) and converted to the internal type (see [`crate::crd::internal`]:
+//! empty) and converted to the internal type (see `crd::internal`:
 //! errors are reported at the internal object's field paths, which
-//! [`submitted_location`](crate::crd::internal::submitted_location) maps
+//! `submitted_location` maps
 //! back). This is the validation function itself, on the two objects as
 //! given: the registry strategy's `PrepareForUpdate`, which would copy the
 //! old status into the new object and move the generation, is not applied,
@@ -46,10 +46,10 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use crate::crd::internal::{
-    Spec, canon_selectable, canon_validation, defaulted_spec, internal_spec, versions_of,
+    NamesRef, Spec, canon_selectable, canon_validation, defaulted_spec, internal_spec, versions_of,
 };
 use crate::crd::validation::crd::{
-    NamesRef, Options, RequestVersion, api_approval_annotation, drop_disabled_fields,
+    Options, RequestVersion, api_approval_annotation, drop_disabled_fields,
     is_accepted_conversion_review_version, schema_has, spec_has, validate_api_approval,
     validate_ca_bundle, validate_definition_names, validate_spec, validate_stored_versions,
 };
@@ -58,6 +58,7 @@ use crate::crd::validation::structural::{StructuralOptions, validate_structural}
 use crate::go::json::go_json;
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
 use crate::model::kube_version::KubeVersion;
+use crate::model::schema_step::SchemaStep;
 use crate::model::structural::Structural;
 use crate::model::wire::{
     CrdVersion, CustomResourceDefinition, CustomResourceValidation, JsonSchemaProps, SchemaOrArray,
@@ -83,7 +84,7 @@ pub fn validate_custom_resource_definition_update(
 /// by default and the old CRD does not use them (`PrepareForUpdate`'s
 /// `dropDisabledFields`).
 #[must_use]
-pub fn validate_custom_resource_definition_update_at(
+pub(crate) fn validate_custom_resource_definition_update_at(
     new: &CustomResourceDefinition,
     old: &CustomResourceDefinition,
     kube: KubeVersion,
@@ -482,11 +483,15 @@ fn schema_has_unpruned_defaults(schema: &JsonSchemaProps) -> Result<bool, ()> {
     defaults_pruned_differently(&ss, &ss, &mut steps)
 }
 
-/// One step of a `SurroundingObjectFunc`.
-#[derive(Clone)]
-enum Step {
-    Child(String),
-    Index,
+/// The key a schema step stands for in the object `SurroundingObjectFunc`
+/// builds around a default: the property's name, `*` for a map's values;
+/// `None` for a list's items (a one-item list).
+fn surrounding_key(step: &SchemaStep<String>) -> Option<&str> {
+    match step {
+        SchemaStep::Property(k) => Some(k),
+        SchemaStep::AdditionalProperties => Some("*"),
+        SchemaStep::Items => None,
+    }
 }
 
 /// `pruner.pruneDefaults` at `s` (reached from `root` along `steps`) and
@@ -494,7 +499,7 @@ enum Step {
 fn defaults_pruned_differently(
     root: &Structural,
     s: &Structural,
-    steps: &mut Vec<Step>,
+    steps: &mut Vec<SchemaStep<String>>,
 ) -> Result<bool, ()> {
     let mut changed = false;
     if let Some(default) = &s.generic.default {
@@ -507,19 +512,19 @@ fn defaults_pruned_differently(
         .as_ref()
         .and_then(|a| a.structural.as_deref())
     {
-        steps.push(Step::Child("*".into()));
+        steps.push(SchemaStep::AdditionalProperties);
         let c = defaults_pruned_differently(root, ap, steps);
         steps.pop();
         changed |= c?;
     }
     if let Some(items) = &s.items {
-        steps.push(Step::Index);
+        steps.push(SchemaStep::Items);
         let c = defaults_pruned_differently(root, items, steps);
         steps.pop();
         changed |= c?;
     }
     for (k, sub) in &s.properties {
-        steps.push(Step::Child(k.clone()));
+        steps.push(SchemaStep::Property(k.clone()));
         let c = defaults_pruned_differently(root, sub, steps);
         steps.pop();
         changed |= c?;
@@ -532,18 +537,18 @@ fn defaults_pruned_differently(
 /// root, then taken out again: `None` when pruning removed it.
 fn pruned_in_place(
     root: &Structural,
-    steps: &[Step],
+    steps: &[SchemaStep<String>],
     default: &Value,
 ) -> Result<Option<Value>, ()> {
     let mut obj = default.clone();
     for step in steps.iter().rev() {
-        obj = match step {
-            Step::Child(k) => {
+        obj = match surrounding_key(step) {
+            Some(k) => {
                 let mut m = Map::new();
-                m.insert(k.clone(), obj);
+                m.insert(k.to_string(), obj);
                 Value::Object(m)
             }
-            Step::Index => Value::Array(vec![obj]),
+            None => Value::Array(vec![obj]),
         };
     }
     // NewRootObjectFunc: the root must be an object.
@@ -554,12 +559,12 @@ fn pruned_in_place(
     prune(&mut obj, Some(root), true, false);
     let mut cur = obj;
     for step in steps {
-        cur = match (step, cur) {
-            (Step::Child(k), Value::Object(mut m)) => match m.shift_remove(k) {
+        cur = match (surrounding_key(step), cur) {
+            (Some(k), Value::Object(mut m)) => match m.shift_remove(k) {
                 Some(v) => v,
                 None => return Ok(None),
             },
-            (Step::Index, Value::Array(a)) => match a.into_iter().next() {
+            (None, Value::Array(a)) => match a.into_iter().next() {
                 Some(v) => v,
                 None => return Ok(None),
             },
@@ -649,10 +654,10 @@ fn validate_spec_update(spec: &Spec<'_>, old: &Spec<'_>, opts: &Options, errs: &
                 detail: IMMUTABLE.into(),
             });
         }
-        if spec.kind != old.kind {
+        if spec.names.kind != old.names.kind {
             errs.push(FieldError::invalid(
                 &sp.child("names").child("kind"),
-                spec.kind,
+                spec.names.kind,
                 IMMUTABLE,
             ));
         }
@@ -664,10 +669,10 @@ fn validate_spec_update(spec: &Spec<'_>, old: &Spec<'_>, opts: &Options, errs: &
             IMMUTABLE,
         ));
     }
-    if spec.plural != old.plural {
+    if spec.names.plural != old.names.plural {
         errs.push(FieldError::invalid(
             &sp.child("names").child("plural"),
-            spec.plural,
+            spec.names.plural,
             IMMUTABLE,
         ));
     }

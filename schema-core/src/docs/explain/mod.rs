@@ -27,6 +27,11 @@ pub use resolve::{ResolveError, Target, resolve};
 pub use template::EXTRA_MARK;
 use template::{Template, truthy};
 
+/// The longest chain of `items`, `additionalProperties` and `allOf`
+/// members (through `$ref`s) followed when looking for a field: real
+/// chains are a few members long; the bound ends reference cycles.
+const MAX_SCHEMA_CHAIN: usize = 64;
+
 /// A group, version and kind: what kubectl finds in the document's paths
 /// and matches against the models' `x-kubernetes-group-version-kind`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -301,8 +306,7 @@ fn field_names<'a>(
     names: &mut BTreeSet<&'a str>,
     depth: usize,
 ) {
-    // The members of `items`/`allOf` chains are few; this bounds cycles.
-    if depth > 64 {
+    if depth > MAX_SCHEMA_CHAIN {
         return;
     }
     let s = through_ref(schema, document);
@@ -330,7 +334,7 @@ fn field_schema<'a>(
     name: &str,
     depth: usize,
 ) -> Option<&'a Value> {
-    if depth > 64 {
+    if depth > MAX_SCHEMA_CHAIN {
         return None;
     }
     let s = through_ref(schema, document);

@@ -16,64 +16,76 @@ pub(super) fn wrap(limit: i64, s: &str) -> String {
     wrap_string(s, lim)
 }
 
+/// Text held back while wrapping (a word, or the white space before it)
+/// and its length in runes.
+#[derive(Default)]
+struct Held {
+    text: String,
+    runes: u64,
+}
+
+impl Held {
+    fn push(&mut self, c: char) {
+        self.text.push(c);
+        self.runes += 1;
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.runes = 0;
+    }
+
+    /// Appends the held text to `buf` and holds nothing.
+    fn release_into(&mut self, buf: &mut String) {
+        buf.push_str(&self.text);
+        self.clear();
+    }
+}
+
 /// `wordwrap.WrapString`: breaks lines at white space so that none is
 /// longer than `lim` runes where a word allows; a word longer than `lim`
 /// stays whole on a line of its own. Existing newlines are kept.
 fn wrap_string(s: &str, lim: u64) -> String {
     let mut buf = String::with_capacity(s.len());
     let mut current: u64 = 0;
-    let mut word = String::new();
-    let mut word_len: u64 = 0;
-    let mut space = String::new();
-    let mut space_len: u64 = 0;
+    let mut word = Held::default();
+    let mut space = Held::default();
     for c in s.chars() {
         if c == '\n' {
-            if word.is_empty() {
-                if current + space_len <= lim {
-                    buf.push_str(&space);
+            if word.text.is_empty() {
+                if current + space.runes <= lim {
+                    buf.push_str(&space.text);
                 }
                 space.clear();
-                space_len = 0;
             } else {
-                buf.push_str(&space);
-                space.clear();
-                space_len = 0;
-                buf.push_str(&word);
-                word.clear();
-                word_len = 0;
+                space.release_into(&mut buf);
+                word.release_into(&mut buf);
             }
             buf.push(c);
             current = 0;
         } else if c.is_whitespace() && c != NBSP {
-            if space.is_empty() || !word.is_empty() {
-                current += space_len + word_len;
-                buf.push_str(&space);
-                space.clear();
-                space_len = 0;
-                buf.push_str(&word);
-                word.clear();
-                word_len = 0;
+            if space.text.is_empty() || !word.text.is_empty() {
+                current += space.runes + word.runes;
+                space.release_into(&mut buf);
+                word.release_into(&mut buf);
             }
             space.push(c);
-            space_len += 1;
         } else {
             word.push(c);
-            word_len += 1;
-            if current + word_len + space_len > lim && word_len < lim {
+            if current + word.runes + space.runes > lim && word.runes < lim {
                 buf.push('\n');
                 current = 0;
                 space.clear();
-                space_len = 0;
             }
         }
     }
-    if word.is_empty() {
-        if current + space_len <= lim {
-            buf.push_str(&space);
+    if word.text.is_empty() {
+        if current + space.runes <= lim {
+            buf.push_str(&space.text);
         }
     } else {
-        buf.push_str(&space);
-        buf.push_str(&word);
+        buf.push_str(&space.text);
+        buf.push_str(&word.text);
     }
     buf
 }

@@ -24,9 +24,9 @@ pub struct Limits {
     /// property's own mapping), and a CRD adds about six above its schema, so
     /// the default accepts schemas nested about 495 deep and rejects a
     /// 1000-deep schema cleanly here, rather than later in the wire decoder
-    /// (whose own limit, `wire::codec::MAX_DEPTH`, is lower still). YAML flow
-    /// collections (`[`/`{`) are further limited to 255 levels by
-    /// `saphyr-parser`'s scanner; JSON input is not.
+    /// (whose own limit, `wire::codec::MAX_SCHEMA_NESTING`, is lower
+    /// still). YAML flow collections (`[`/`{`) are further limited to 255
+    /// levels by `saphyr-parser`'s scanner; JSON input is not.
     pub max_depth: usize,
     /// Most nodes (scalars, mappings and sequences; a mapping key is not
     /// counted apart from its value) over all documents of one input,

@@ -10,12 +10,12 @@ use serde_json::{Number, Value};
 
 use crate::model::field::Path;
 
-/// The deepest object nesting the decoder accepts (a schema node is one
-/// level; a CRD adds a handful above its schema). Real CRDs stay below 25
-/// (the deepest in the corpus nests 39 JSON levels, about 20 schema
-/// levels); the limit keeps every recursive algorithm on the IR within a
-/// 2 MiB thread stack.
-pub const MAX_DEPTH: usize = 128;
+/// The deepest schema (and CRD) nesting the decoder accepts (a schema
+/// node is one level; a CRD adds a handful above its schema). Real CRDs
+/// stay below 25 (the deepest in the corpus nests 39 JSON levels, about
+/// 20 schema levels); the limit keeps every recursive algorithm on the IR
+/// within a 2 MiB thread stack.
+pub const MAX_SCHEMA_NESTING: usize = 128;
 
 /// A decoding problem at a field path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -370,10 +370,10 @@ macro_rules! wire_struct {
                     cx.error(&loc.path(), format!("expected an object, found {}", $crate::model::wire::codec::kind_of(&v)));
                     return None;
                 };
-                if cx.depth >= $crate::model::wire::codec::MAX_DEPTH {
+                if cx.depth >= $crate::model::wire::codec::MAX_SCHEMA_NESTING {
                     cx.error(&loc.path(), format!(
                         "nesting exceeds the limit of {} levels",
-                        $crate::model::wire::codec::MAX_DEPTH
+                        $crate::model::wire::codec::MAX_SCHEMA_NESTING
                     ));
                     return None;
                 }

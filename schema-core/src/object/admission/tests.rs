@@ -484,7 +484,12 @@ fn depth_and_edges() {
     // additionalProperties, and in the metadata; at and just past the
     // limit.
     let mut cases = Vec::new();
-    for levels in [MAX_DEPTH - 3, MAX_DEPTH - 2, MAX_DEPTH - 1, MAX_DEPTH] {
+    for levels in [
+        MAX_VALUE_NESTING - 3,
+        MAX_VALUE_NESTING - 2,
+        MAX_VALUE_NESTING - 1,
+        MAX_VALUE_NESTING,
+    ] {
         cases.push(with(&["spec", "free", "deep"], nest(levels)));
         cases.push(with(&["spec", "unknown"], nest(levels)));
         cases.push(with(&["spec", "open", "deep"], nest(levels)));

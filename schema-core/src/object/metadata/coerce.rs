@@ -16,7 +16,7 @@ use crate::model::field::{FieldError, Path};
 /// On `Err` the caller reports `Invalid(<path>.metadata, metadata, err)`
 /// when not dropping invalid fields; when dropping, Go leaves the metadata
 /// untouched (this only happens for a non-object `metadata`).
-pub fn coerce_metadata(metadata: &Value, drop_malformed: bool) -> Result<Value, String> {
+pub(crate) fn coerce_metadata(metadata: &Value, drop_malformed: bool) -> Result<Value, String> {
     let meta = decode_object_meta(metadata, drop_malformed)?;
     let mut v = meta.to_unstructured();
     if meta.creation_timestamp.is_zero()
@@ -31,7 +31,7 @@ pub fn coerce_metadata(metadata: &Value, drop_malformed: bool) -> Result<Value, 
 /// schema has `x-kubernetes-embedded-resource: true` (or the resource root):
 /// a non-string `apiVersion` or `kind` is removed (`drop_invalid`) or an
 /// error (`must be a string`); `metadata` is rewritten by
-/// [`coerce_metadata`]. The keys are handled in sorted order (`apiVersion`,
+/// `coerce_metadata`. The keys are handled in sorted order (`apiVersion`,
 /// `kind`, `metadata`) and the first error is returned (`Coerce`'s
 /// `*field.Error`), `None` when there is none. The recursion into the
 /// object's properties is the caller's.

@@ -30,7 +30,10 @@ pub fn get_object_meta(
 }
 
 /// [`get_object_meta`] on the `metadata` value itself.
-pub fn decode_object_meta(metadata: &Value, drop_malformed: bool) -> Result<ObjectMeta, String> {
+pub(crate) fn decode_object_meta(
+    metadata: &Value,
+    drop_malformed: bool,
+) -> Result<ObjectMeta, String> {
     let mut dec = Decoder::default();
     let mut meta = ObjectMeta::default();
     let first = dec.object_meta(metadata, &mut meta);
@@ -459,7 +462,7 @@ const MANAGED_FIELDS_ENTRY_FIELDS: [&str; 7] = [
 /// `metadata.label`, `metadata.ownerReferences[0].ctrl`, in the order of
 /// their keys. None when `metadata` does not decode (its error is
 /// reported instead).
-pub fn unknown_object_meta_fields(metadata: &Value) -> Vec<String> {
+pub(crate) fn unknown_object_meta_fields(metadata: &Value) -> Vec<String> {
     let mut out = Vec::new();
     if decode_object_meta(metadata, false).is_err() {
         return out;

@@ -6,7 +6,7 @@
 //! `pkg/apiserver/schema/objectmeta` package and the apimachinery code it
 //! calls:
 //!
-//! * [`get_object_meta`] / [`decode_object_meta`]: `GetObjectMeta`, the JSON
+//! * [`get_object_meta`] / `decode_object_meta`: `GetObjectMeta`, the JSON
 //!   round trip of `metadata` into a `metav1.ObjectMeta`. The metadata is
 //!   marshalled with `encoding/json` (map keys sorted) and unmarshalled with
 //!   `sigs.k8s.io/json` (case-sensitive field names), so the decode error is
@@ -16,7 +16,7 @@
 //!   decode and wins (`parsing time "x" as "2006-01-02T15:04:05Z07:00":
 //!   cannot parse "x" as "2006"`). With `drop_malformed`, every top-level
 //!   field that fails to decode is dropped instead.
-//! * [`ObjectMeta::to_unstructured`] / [`coerce_metadata`] /
+//! * [`ObjectMeta::to_unstructured`] / `coerce_metadata` /
 //!   [`coerce_embedded_resource`]: `SetObjectMeta` and the metadata part of
 //!   `Coerce`, which rewrite `metadata` as the server stores it: unknown
 //!   fields gone, `omitempty` fields dropped, timestamps normalised to UTC
@@ -24,9 +24,9 @@
 //! * [`validate_embedded_resource`] is `validateEmbeddedResource`
 //!   (`apiVersion`, `kind` and `metadata` of an embedded resource or of the
 //!   resource root).
-//! * [`validate_object_meta`] is apimachinery's `ValidateObjectMeta` with
+//! * `validate_object_meta` is apimachinery's `ValidateObjectMeta` with
 //!   the embedded-resource name validator `path.ValidatePathSegmentName`;
-//!   [`validate_object_meta_with`] takes any name function and is what a
+//!   `validate_object_meta_with` takes any name function and is what a
 //!   custom resource's root metadata (`object::admission`) and a CRD's own
 //!   metadata (`crd::validation`) are validated with, after
 //!   `before_create`.
@@ -50,13 +50,12 @@ mod go_values;
 mod types;
 mod validation;
 
-pub use coerce::{coerce_embedded_resource, coerce_metadata};
-pub use decode::{decode_object_meta, get_object_meta, unknown_object_meta_fields};
+pub use coerce::coerce_embedded_resource;
+pub(crate) use coerce::coerce_metadata;
+pub use decode::get_object_meta;
+pub(crate) use decode::{decode_object_meta, unknown_object_meta_fields};
 pub use types::{ManagedFieldsEntry, ObjectMeta, OwnerReference, Time};
-pub(crate) use validation::before_create;
-pub use validation::{
-    TOTAL_ANNOTATION_SIZE_LIMIT_B, validate_annotations, validate_embedded_resource,
-    validate_field_manager, validate_finalizers, validate_labels, validate_managed_fields,
-    validate_object_meta, validate_object_meta_update, validate_object_meta_with,
-    validate_owner_references,
+pub use validation::validate_embedded_resource;
+pub(crate) use validation::{
+    before_create, validate_object_meta, validate_object_meta_update, validate_object_meta_with,
 };

@@ -140,7 +140,7 @@ impl ObjectMeta {
     /// `runtime.DefaultUnstructuredConverter.ToUnstructured(objectMeta)`, the
     /// value `SetObjectMeta` writes to `metadata`: `omitempty` fields are left
     /// out, `creationTimestamp` is always present (`null` when zero; `Coerce`
-    /// then removes it, see [`coerce_metadata`](super::coerce_metadata)),
+    /// then removes it, see `coerce_metadata`),
     /// timestamps are UTC RFC 3339 strings. Object keys are in sorted order,
     /// as the server prints them.
     pub fn to_unstructured(&self) -> Value {

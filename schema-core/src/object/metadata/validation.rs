@@ -21,7 +21,7 @@ use crate::model::field::{ErrorList, FieldError, Path};
 /// `validateEmbeddedResource(pth, x, s)`: `apiVersion` and `kind` must be
 /// present, strings, non-empty and well formed; `metadata`, when present,
 /// must decode (else `Invalid` with the decoder's message) and pass
-/// [`validate_object_meta`] (with `fakename` standing in for an empty name,
+/// `validate_object_meta` (with `fakename` standing in for an empty name,
 /// and the namespace validated only when set).
 ///
 /// The missing-field errors come first, then the keys in sorted order.
@@ -97,7 +97,11 @@ pub(crate) fn before_create(meta: &mut ObjectMeta, namespaced: bool) {
 /// apimachinery's `ValidateObjectMeta(meta, requiresNamespace,
 /// path.ValidatePathSegmentName, fldPath)`, the validation custom resources
 /// get. See [`validate_object_meta_with`].
-pub fn validate_object_meta(meta: &ObjectMeta, requires_namespace: bool, path: &Path) -> ErrorList {
+pub(crate) fn validate_object_meta(
+    meta: &ObjectMeta,
+    requires_namespace: bool,
+    path: &Path,
+) -> ErrorList {
     validate_object_meta_with(meta, requires_namespace, &validate_path_segment_name, path)
 }
 
@@ -107,7 +111,7 @@ pub fn validate_object_meta(meta: &ObjectMeta, requires_namespace: bool, path: &
 /// format and the 256 KiB total), owner references, finalizers and managed
 /// fields, in the server's order. Labels and annotations are visited in
 /// sorted key order.
-pub fn validate_object_meta_with(
+pub(crate) fn validate_object_meta_with(
     meta: &ObjectMeta,
     requires_namespace: bool,
     name_fn: &dyn Fn(&str, bool) -> Vec<String>,
@@ -151,15 +155,7 @@ pub fn validate_object_meta_with(
             "must be greater than or equal to 0",
         ));
     }
-    errs.extend(validate_labels(&meta.labels, &path.child("labels")));
-    errs.extend(validate_annotations(
-        &meta.annotations,
-        &path.child("annotations"),
-    ));
-    errs.extend(validate_owner_references(
-        &meta.owner_references,
-        &path.child("ownerReferences"),
-    ));
+    validate_labels_annotations_and_owners(meta, path, &mut errs);
     errs.extend(validate_finalizers(
         &meta.finalizers,
         &path.child("finalizers"),
@@ -177,7 +173,11 @@ pub fn validate_object_meta_with(
 /// change (`name`, `namespace`, `uid`, `creationTimestamp`,
 /// `deletionTimestamp`, `deletionGracePeriodSeconds`), then labels,
 /// annotations, owner references and managed fields of the new metadata.
-pub fn validate_object_meta_update(new: &ObjectMeta, old: &ObjectMeta, path: &Path) -> ErrorList {
+pub(crate) fn validate_object_meta_update(
+    new: &ObjectMeta,
+    old: &ObjectMeta,
+    path: &Path,
+) -> ErrorList {
     let mut errs = ErrorList::new();
     if old.deletion_timestamp.is_some() {
         let added: Vec<&String> = new
@@ -267,15 +267,7 @@ pub fn validate_object_meta_update(new: &ObjectMeta, old: &ObjectMeta, path: &Pa
         new.deletion_grace_period_seconds
             .map_or(Value::Null, Value::from),
     );
-    errs.extend(validate_labels(&new.labels, &path.child("labels")));
-    errs.extend(validate_annotations(
-        &new.annotations,
-        &path.child("annotations"),
-    ));
-    errs.extend(validate_owner_references(
-        &new.owner_references,
-        &path.child("ownerReferences"),
-    ));
+    validate_labels_annotations_and_owners(new, path, &mut errs);
     errs.extend(validate_managed_fields(
         &new.managed_fields,
         &path.child("managedFields"),
@@ -283,9 +275,23 @@ pub fn validate_object_meta_update(new: &ObjectMeta, old: &ObjectMeta, path: &Pa
     errs
 }
 
+/// The labels, annotations and owner references of `meta`, in that order,
+/// as create and update both check them.
+fn validate_labels_annotations_and_owners(meta: &ObjectMeta, path: &Path, errs: &mut ErrorList) {
+    errs.extend(validate_labels(&meta.labels, &path.child("labels")));
+    errs.extend(validate_annotations(
+        &meta.annotations,
+        &path.child("annotations"),
+    ));
+    errs.extend(validate_owner_references(
+        &meta.owner_references,
+        &path.child("ownerReferences"),
+    ));
+}
+
 /// `v1validation.ValidateLabels`: every error is reported at `path` itself,
 /// the key or the value being the bad value.
-pub fn validate_labels(labels: &BTreeMap<String, String>, path: &Path) -> ErrorList {
+fn validate_labels(labels: &BTreeMap<String, String>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (k, v) in labels {
         for msg in is_qualified_name(k) {
@@ -299,11 +305,11 @@ pub fn validate_labels(labels: &BTreeMap<String, String>, path: &Path) -> ErrorL
 }
 
 /// The total size limit of annotations, `TotalAnnotationSizeLimitB` (256 KiB).
-pub const TOTAL_ANNOTATION_SIZE_LIMIT_B: usize = 256 * (1 << 10);
+pub(crate) const TOTAL_ANNOTATION_SIZE_LIMIT_B: usize = 256 * (1 << 10);
 
 /// `ValidateAnnotations`: keys are qualified names once lowercased; keys
 /// plus values may total at most [`TOTAL_ANNOTATION_SIZE_LIMIT_B`] bytes.
-pub fn validate_annotations(annotations: &BTreeMap<String, String>, path: &Path) -> ErrorList {
+fn validate_annotations(annotations: &BTreeMap<String, String>, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut total: usize = 0;
     for (k, v) in annotations {
@@ -323,7 +329,7 @@ pub fn validate_annotations(annotations: &BTreeMap<String, String>, path: &Path)
 
 /// `ValidateOwnerReferences`: errors for each reference are reported under
 /// `path` (no index), as upstream does.
-pub fn validate_owner_references(refs: &[OwnerReference], path: &Path) -> ErrorList {
+fn validate_owner_references(refs: &[OwnerReference], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let mut first_controller = String::new();
     for r in refs {
@@ -412,7 +418,7 @@ fn owner_reference_json(r: &OwnerReference) -> Value {
 
 /// `ValidateFinalizers`: each finalizer is a qualified name, and `orphan`
 /// and `foregroundDeletion` exclude each other.
-pub fn validate_finalizers(finalizers: &[String], path: &Path) -> ErrorList {
+fn validate_finalizers(finalizers: &[String], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     let (mut orphan, mut foreground) = (false, false);
     for f in finalizers {
@@ -433,7 +439,7 @@ pub fn validate_finalizers(finalizers: &[String], path: &Path) -> ErrorList {
 }
 
 /// `v1validation.ValidateManagedFields`.
-pub fn validate_managed_fields(entries: &[ManagedFieldsEntry], path: &Path) -> ErrorList {
+fn validate_managed_fields(entries: &[ManagedFieldsEntry], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     for (i, e) in entries.iter().enumerate() {
         let p = path.index(i);
@@ -466,7 +472,7 @@ pub fn validate_managed_fields(entries: &[ManagedFieldsEntry], path: &Path) -> E
 
 /// `v1validation.ValidateFieldManager`: at most 128 bytes, printable
 /// characters only.
-pub fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
+fn validate_field_manager(manager: &str, path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if manager.len() > 128 {
         errs.push(FieldError::too_long(path, 128));

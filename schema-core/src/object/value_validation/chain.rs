@@ -7,11 +7,11 @@
 use serde_json::Value;
 
 use super::array::check_slice;
-use super::error::{Kind, Raw, claim};
+use super::error::{Kind, Raw, run_claimed};
 use super::junctors::check_junctors;
 use super::node::{Node, PLAIN_BOOL, PLAIN_STRING, Pattern};
 use super::number::check_number;
-use super::object::check_object;
+use super::properties::check_object;
 use super::string::{check_string, check_string_format};
 use crate::go::json::{GoNum, enum_member_matches, is_float64_a_json_integer};
 use crate::model::field::DottedPath;
@@ -59,10 +59,7 @@ fn validate_node_full<'a>(
     path: &DottedPath<'_>,
     out: &mut Vec<Raw<'a>>,
 ) -> u64 {
-    let start = out.len();
-    let mc = run_chain(n, v, path, out);
-    claim(out, start, path, false);
-    mc
+    run_claimed(out, path, false, |out| run_chain(n, v, path, out))
 }
 
 /// The validators of the chain at `n`.

@@ -85,12 +85,12 @@ pub(super) struct Raw<'a> {
     /// root: the node the error names, its parent for a missing required
     /// field, the node of the junctor for everything its branches report.
     /// Ratcheting decides by it. Set by [`claim`].
-    pub(super) origin: Option<Vec<Step>>,
+    pub(super) origin: Option<Vec<ValueStep>>,
 }
 
 /// One step from a node to a child: a member or a list item.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Step {
+pub(super) enum ValueStep {
     /// An object member.
     Key(String),
     /// A list item.
@@ -98,18 +98,18 @@ pub(super) enum Step {
 }
 
 /// The steps of a validator path from the root.
-fn steps(path: &DottedPath<'_>) -> Vec<Step> {
+fn steps(path: &DottedPath<'_>) -> Vec<ValueStep> {
     let mut out = Vec::new();
     let mut cur = path;
     loop {
         match cur {
             DottedPath::Root => break,
             DottedPath::Child(p, k) | DottedPath::Dot(p, k) => {
-                out.push(Step::Key((*k).to_string()));
+                out.push(ValueStep::Key((*k).to_string()));
                 cur = p;
             }
             DottedPath::Index(p, i) => {
-                out.push(Step::Index(*i));
+                out.push(ValueStep::Index(*i));
                 cur = p;
             }
         }
@@ -118,9 +118,24 @@ fn steps(path: &DottedPath<'_>) -> Vec<Step> {
     out
 }
 
+/// Runs the validators `run` of the node at `path` (they append their
+/// errors to `out` and return their match count), then makes the node the
+/// origin of what they appended (see [`claim`]).
+pub(super) fn run_claimed<'a>(
+    out: &mut Vec<Raw<'a>>,
+    path: &DottedPath<'_>,
+    all: bool,
+    run: impl FnOnce(&mut Vec<Raw<'a>>) -> u64,
+) -> u64 {
+    let start = out.len();
+    let mc = run(out);
+    claim(out, start, path, all);
+    mc
+}
+
 /// Makes the node at `path` the origin of the errors `out[start..]`:
 /// of those without one, or of all of them when `all` (a junctor's).
-pub(super) fn claim(out: &mut [Raw<'_>], start: usize, path: &DottedPath<'_>, all: bool) {
+fn claim(out: &mut [Raw<'_>], start: usize, path: &DottedPath<'_>, all: bool) {
     let Some(added) = out.get_mut(start..).filter(|a| !a.is_empty()) else {
         return;
     };

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::chain::validate_node;
-use super::error::{Raw, claim};
+use super::error::{Raw, run_claimed};
 use super::node::{Dep, Node};
 use crate::go::fmt::go_quote;
 use crate::model::field::DottedPath;
@@ -24,12 +24,9 @@ pub(super) fn check_junctors<'a>(
     path: &DottedPath<'_>,
     out: &mut Vec<Raw<'a>>,
 ) -> u64 {
-    let start = out.len();
-    let mc = run_junctors(n, v, path, out);
     // The branches' validators do not ratchet: everything they report is
     // the junctor's node's.
-    claim(out, start, path, true);
-    mc
+    run_claimed(out, path, true, |out| run_junctors(n, v, path, out))
 }
 
 /// The junctors' checks (see [`check_junctors`]).

@@ -38,7 +38,7 @@ mod junctors;
 mod node;
 mod node_ref;
 mod number;
-mod object;
+mod properties;
 mod string;
 #[cfg(test)]
 mod tests;
@@ -51,7 +51,7 @@ use crate::model::correlation::Correlated;
 use crate::model::field::{DottedPath, ErrorList, Path};
 use crate::model::wire::JsonSchemaProps;
 use chain::validate_node;
-use error::{Raw, Step};
+use error::{Raw, ValueStep};
 use node::Node;
 
 pub use crate::go::formats::{FormatCompat, check as check_format};
@@ -75,9 +75,9 @@ fn ratchets(raw: &Raw<'_>, old: Correlated<'_>) -> bool {
     let mut deepest = old;
     for (depth, step) in raw.origin.iter().flatten().enumerate() {
         let next = match step {
-            Step::Key(k) if depth == 0 && (k == "kind" || k == "apiVersion") => None,
-            Step::Key(k) => deepest.key(k),
-            Step::Index(i) => deepest.index(*i),
+            ValueStep::Key(k) if depth == 0 && (k == "kind" || k == "apiVersion") => None,
+            ValueStep::Key(k) => deepest.key(k),
+            ValueStep::Index(i) => deepest.index(*i),
         };
         match next {
             Some(c) => deepest = c,

@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use serde_json::Value;
 
 use super::FormatCompat;
-use super::number::in_range;
+use crate::go::fmt::format_float_f;
 use crate::go::formats::{self, Format};
 use crate::go::json::{GoNum, go_json, go_v};
 use crate::goregex::{self, GoRegex};
@@ -49,6 +49,36 @@ impl NumFormat {
             NumFormat::Float => "float",
             NumFormat::Double => "double",
         }
+    }
+}
+
+/// `IsValueValidAgainstRange(val, type, format, ...)` passes.
+pub(super) fn in_range(v: GoNum, ty: NumType, fmt: NumFormat) -> bool {
+    match ty {
+        NumType::Integer => {
+            let fits_i32 = matches!(fmt, NumFormat::Int32);
+            match v {
+                GoNum::Int(i) => !fits_i32 || i32::try_from(i).is_ok(),
+                GoNum::Float(f) => {
+                    let rep = format_float_f(f);
+                    if fits_i32 {
+                        rep.parse::<i32>().is_ok()
+                    } else {
+                        rep.parse::<i64>().is_ok()
+                    }
+                }
+            }
+        }
+        NumType::Number | NumType::None => match fmt {
+            NumFormat::Float => {
+                let rep = match v {
+                    GoNum::Int(i) => i.to_string(),
+                    GoNum::Float(f) => format_float_f(f),
+                };
+                rep.parse::<f32>().is_ok_and(f32::is_finite)
+            }
+            _ => true,
+        },
     }
 }
 

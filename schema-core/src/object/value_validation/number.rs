@@ -3,8 +3,7 @@
 //! against the node's numeric type and format.
 
 use super::error::{Kind, Raw};
-use super::node::{Node, NumFormat, NumType};
-use crate::go::fmt::format_float_f;
+use super::node::{Node, NumFormat, NumType, in_range};
 use crate::go::json::{GoNum, go_f64_to_i64, is_float64_a_json_integer};
 use crate::model::field::DottedPath;
 
@@ -138,36 +137,6 @@ pub(super) fn check_number<'a>(
         true,
         "Maximum boundary",
     );
-}
-
-/// `IsValueValidAgainstRange(val, type, format, ...)` passes.
-pub(super) fn in_range(v: GoNum, ty: NumType, fmt: NumFormat) -> bool {
-    match ty {
-        NumType::Integer => {
-            let fits_i32 = matches!(fmt, NumFormat::Int32);
-            match v {
-                GoNum::Int(i) => !fits_i32 || i32::try_from(i).is_ok(),
-                GoNum::Float(f) => {
-                    let rep = format_float_f(f);
-                    if fits_i32 {
-                        rep.parse::<i32>().is_ok()
-                    } else {
-                        rep.parse::<i64>().is_ok()
-                    }
-                }
-            }
-        }
-        NumType::Number | NumType::None => match fmt {
-            NumFormat::Float => {
-                let rep = match v {
-                    GoNum::Int(i) => i.to_string(),
-                    GoNum::Float(f) => format_float_f(f),
-                };
-                rep.parse::<f32>().is_ok_and(f32::is_finite)
-            }
-            _ => true,
-        },
-    }
 }
 
 /// The message of a failed range check (`prefix`: what was checked).

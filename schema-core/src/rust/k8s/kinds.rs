@@ -270,7 +270,7 @@ impl GoType {
         node: &'v Value,
         value: &'v Value,
         holder: &'v str,
-        trail: &mut Vec<Step<'v>>,
+        trail: &mut Vec<TrailStep<'v>>,
     ) -> Option<Mismatch> {
         if value.is_null() {
             return None;
@@ -282,12 +282,12 @@ impl GoType {
             let mut names = Vec::new();
             for step in trail.iter() {
                 field = match *step {
-                    Step::Field(k) => {
+                    TrailStep::Field(k) => {
                         names.push(k);
                         field.child(k)
                     }
-                    Step::Key(k) => field.key(k),
-                    Step::Index(i) => field.index(i),
+                    TrailStep::Key(k) => field.key(k),
+                    TrailStep::Index(i) => field.index(i),
                 };
             }
             return Some(Mismatch {
@@ -299,7 +299,7 @@ impl GoType {
             });
         }
         let (schema, def) = resolve(node, &self.defs)?;
-        let mut below = |node: &'v Value, v: &'v Value, holder: &'v str, step: Step<'v>| {
+        let mut below = |node: &'v Value, v: &'v Value, holder: &'v str, step: TrailStep<'v>| {
             trail.push(step);
             let found = self.first_mismatch(node, v, holder, trail);
             trail.pop();
@@ -309,31 +309,32 @@ impl GoType {
             (Kind::Struct, Value::Object(fields)) => {
                 let holder = def.map_or(holder, |d| go_name(d).1);
                 let properties = schema.get("properties")?;
-                fields
-                    .iter()
-                    .find_map(|(key, v)| below(properties.get(key)?, v, holder, Step::Field(key)))
+                fields.iter().find_map(|(key, v)| {
+                    below(properties.get(key)?, v, holder, TrailStep::Field(key))
+                })
             }
             (Kind::Map, Value::Object(entries)) => {
                 let values = schema.get("additionalProperties")?;
                 entries
                     .iter()
-                    .find_map(|(k, v)| below(values, v, holder, Step::Key(k)))
+                    .find_map(|(k, v)| below(values, v, holder, TrailStep::Key(k)))
             }
             (Kind::List, Value::Array(items)) => {
                 let item = schema.get("items")?;
                 items
                     .iter()
                     .enumerate()
-                    .find_map(|(i, v)| below(item, v, holder, Step::Index(i)))
+                    .find_map(|(i, v)| below(item, v, holder, TrailStep::Index(i)))
             }
             _ => None,
         }
     }
 }
 
-/// One step down an object: a struct field, a map key or a list index.
+/// One step of the trail down an object: a struct field, a map key or a
+/// list index.
 #[derive(Clone, Copy)]
-enum Step<'v> {
+enum TrailStep<'v> {
     Field(&'v str),
     Key(&'v str),
     Index(usize),

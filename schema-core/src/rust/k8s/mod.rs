@@ -91,7 +91,7 @@ use schemars::generate::SchemaSettings;
 use schemars::{Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
-use super::{EmbeddedObjectMeta, MAX_DEPTH, SchemaCx};
+use super::{EmbeddedObjectMeta, MAX_SCHEMA_NESTING, SchemaCx};
 use crate::model::field::Path;
 use crate::model::wire::JsonSchemaProps;
 use crate::model::wire::codec::DecodeCx;
@@ -213,8 +213,10 @@ impl Expander<'_> {
             ));
             return Value::Object(Map::new());
         }
-        if self.stack.len() >= MAX_DEPTH {
-            cx.error(format!("the schema nests deeper than {MAX_DEPTH} levels"));
+        if self.stack.len() >= MAX_SCHEMA_NESTING {
+            cx.error(format!(
+                "the schema nests deeper than {MAX_SCHEMA_NESTING} levels"
+            ));
             return Value::Object(Map::new());
         }
         if let Some(known) = known(name) {

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::validate_enum_strings;
+use super::names::validate_enum_strings;
 use crate::crd::internal::{Conversion, opt_str};
 use crate::go::names::{is_dns1035_label, is_dns1123_subdomain};
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};

@@ -1,7 +1,6 @@
 //! `spec.group`, `spec.scope` and `spec.names` (`ValidateCustomResourceDefinitionNames`).
 
-use super::validate_enum_strings;
-use crate::crd::internal::Spec;
+use crate::crd::internal::{NamesRef, Spec};
 use crate::go::names::{is_dns1035_label, is_dns1123_subdomain};
 use crate::model::field::{ErrorList, FieldError, Path};
 
@@ -35,40 +34,20 @@ pub(super) fn validate_group_and_scope(spec: &Spec<'_>, sp: &Path, errs: &mut Er
     );
 }
 
-/// A `CustomResourceDefinitionNames` (of the spec, or the status's
-/// `acceptedNames`).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct NamesRef<'a> {
-    pub(crate) plural: &'a str,
-    pub(crate) singular: &'a str,
-    pub(crate) kind: &'a str,
-    pub(crate) list_kind: &'a str,
-    pub(crate) short_names: &'a [String],
-    pub(crate) categories: &'a [String],
-}
-
 /// The required names of `spec.names` (`plural`, `singular`, `kind`,
 /// `listKind`), then `ValidateCustomResourceDefinitionNames` at `np`.
 pub(super) fn validate_names(spec: &Spec<'_>, np: &Path, errs: &mut ErrorList) {
     for (value, key) in [
-        (spec.plural, "plural"),
-        (spec.singular, "singular"),
-        (spec.kind, "kind"),
-        (spec.list_kind, "listKind"),
+        (spec.names.plural, "plural"),
+        (spec.names.singular, "singular"),
+        (spec.names.kind, "kind"),
+        (spec.names.list_kind, "listKind"),
     ] {
         if value.is_empty() {
             errs.push(FieldError::required(&np.child(key), ""));
         }
     }
-    let names = NamesRef {
-        plural: spec.plural,
-        singular: spec.singular,
-        kind: spec.kind,
-        list_kind: spec.list_kind,
-        short_names: spec.short_names,
-        categories: spec.categories,
-    };
-    validate_definition_names(&names, np, errs);
+    validate_definition_names(&spec.names, np, errs);
 }
 
 /// `ValidateCustomResourceDefinitionNames` at `np`.
@@ -120,5 +99,19 @@ pub(crate) fn validate_definition_names(names: &NamesRef<'_>, np: &Path, errs: &
                 msgs.join(","),
             ));
         }
+    }
+}
+
+/// `validateEnumStrings` with `required` set.
+pub(super) fn validate_enum_strings(
+    p: &Path,
+    value: &str,
+    accepted: &[&str],
+    errs: &mut ErrorList,
+) {
+    if value.is_empty() {
+        errs.push(FieldError::required(p, ""));
+    } else if !accepted.contains(&value) {
+        errs.push(FieldError::not_supported(p, value, accepted));
     }
 }

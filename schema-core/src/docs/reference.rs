@@ -1,7 +1,8 @@
-//! The documentation model of a set of CRDs: grouped by API group, then
-//! version (in Kubernetes' version priority: GA, beta, alpha, each newest
-//! first, then other names alphabetically), one entry per kind served at
-//! that version, with the kind's summary and its field tree.
+//! The content of the reference documents for a set of CRDs: grouped by
+//! API group, then version (in Kubernetes' version priority: GA, beta,
+//! alpha, each newest first, then other names alphabetically), one entry
+//! per kind served at that version, with the kind's summary and its field
+//! tree.
 //!
 //! Fields are listed in pre-order (a field, then its fields, in the
 //! schema's property order), each with its path ([`super::path`]), type,
@@ -11,12 +12,12 @@
 //! lists its fields ([`Field::same_as`]). Shapes of a single scalar field
 //! are listed each time: a link would hide less than it costs to follow.
 //!
-//! Limits: fields below [`MAX_DEPTH`] schema levels are not listed (the
-//! field above says so, [`Field::truncated`]); descriptions are cut at
-//! [`MAX_DESCRIPTION_BYTES`] ([`Description::omitted_bytes`]). The walk is
-//! iterative and the schema is read through a copy bounded at a few levels
-//! below the limit, so a schema of any depth is documented in time and
-//! space linear in what is shown.
+//! Limits: fields below [`MAX_DOCUMENTED_DEPTH`] schema levels are not
+//! listed (the field above says so, [`Field::truncated`]); descriptions are
+//! cut at [`MAX_DESCRIPTION_BYTES`] ([`Description::omitted_bytes`]). The
+//! walk is iterative and the schema is read through a copy bounded at a few
+//! levels below the limit, so a schema of any depth is documented in time
+//! and space linear in what is shown.
 
 use std::collections::BTreeMap;
 use std::collections::HashMap;
@@ -25,9 +26,10 @@ use std::collections::hash_map::Entry;
 use serde_json::Value;
 
 use super::facts::{self, Element, Fact};
-use super::path::{self, Step};
+use super::path;
 use super::shape::Shapes;
 use crate::go::versions::priority_order;
+use crate::model::schema_step::SchemaStep;
 use crate::model::wire::{
     CrdVersion, CustomResourceDefinition, JsonSchemaProps, SchemaOrArray, SchemaOrBool,
 };
@@ -35,14 +37,14 @@ use crate::model::wire::{
 /// The deepest schema level whose fields are listed (a root property is
 /// level 1; each property, list items and map values add one). Real CRDs
 /// stay below 25.
-pub const MAX_DEPTH: usize = 64;
+pub const MAX_DOCUMENTED_DEPTH: usize = 64;
 
 /// The longest description shown, in bytes (cut at a character boundary);
 /// the longest in the shared corpus is about 7 KB.
 pub const MAX_DESCRIPTION_BYTES: usize = 16 * 1024;
 
-/// Schema levels read below [`MAX_DEPTH`], so that the deepest listed
-/// field still has its type, facts and whether it has fields.
+/// Schema levels read below [`MAX_DOCUMENTED_DEPTH`], so that the deepest
+/// listed field still has its type, facts and whether it has fields.
 const READ_BELOW_LIMIT: usize = 16;
 
 /// Why a set of CRDs cannot be documented. Each names the input CRD (by
@@ -275,8 +277,8 @@ pub struct SchemaDoc {
     pub type_name: String,
     /// Every field, in pre-order.
     pub fields: Vec<Field>,
-    /// Whether the root's own fields are below [`MAX_DEPTH`] (never for a
-    /// real schema).
+    /// Whether the root's own fields are below [`MAX_DOCUMENTED_DEPTH`]
+    /// (never for a real schema).
     pub truncated: bool,
 }
 
@@ -343,7 +345,7 @@ pub struct Field {
     /// The index of the earlier field that lists the same fields, when
     /// its object shape was met before; its fields are not listed again.
     pub same_as: Option<usize>,
-    /// Whether it has fields below [`MAX_DEPTH`], not listed.
+    /// Whether it has fields below [`MAX_DOCUMENTED_DEPTH`], not listed.
     pub truncated: bool,
 }
 
@@ -772,7 +774,7 @@ fn push_children<'v>(
 }
 
 fn schema_doc(root_props: &JsonSchemaProps) -> SchemaDoc {
-    let root = schema_value(root_props, MAX_DEPTH + READ_BELOW_LIMIT);
+    let root = schema_value(root_props, MAX_DOCUMENTED_DEPTH + READ_BELOW_LIMIT);
     let (chain, provider) = containers(&root);
     let mut base = String::new();
     for (e, _) in &chain {
@@ -783,7 +785,7 @@ fn schema_doc(root_props: &JsonSchemaProps) -> SchemaDoc {
     let mut first_of_shape: HashMap<u128, usize> = HashMap::new();
     let mut stack = Vec::new();
     let root_level = chain.len() + 1;
-    let truncated = properties(provider).is_some() && root_level > MAX_DEPTH;
+    let truncated = properties(provider).is_some() && root_level > MAX_DOCUMENTED_DEPTH;
     if let Some(props) = properties(provider).filter(|_| !truncated) {
         push_children(&mut stack, provider, props, None, &base, root_level, 1);
     }
@@ -811,7 +813,7 @@ fn schema_doc(root_props: &JsonSchemaProps) -> SchemaDoc {
         };
         if let Some(props) = properties(provider) {
             let level = p.level + chain.len() + 1;
-            if level > MAX_DEPTH {
+            if level > MAX_DOCUMENTED_DEPTH {
                 field.truncated = true;
             } else if shareable(props) {
                 match first_of_shape.entry(shapes.shape(provider)) {
@@ -847,10 +849,10 @@ fn schema_doc(root_props: &JsonSchemaProps) -> SchemaDoc {
     }
 }
 
-fn step(e: Element) -> Step<'static> {
+fn step(e: Element) -> SchemaStep<&'static str> {
     match e {
-        Element::Items => Step::Items,
-        Element::Values => Step::Values,
+        Element::Items => SchemaStep::Items,
+        Element::Values => SchemaStep::AdditionalProperties,
     }
 }
 
