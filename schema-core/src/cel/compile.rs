@@ -971,14 +971,14 @@ fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>)
         let valid = match (name, lit) {
             ("duration", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
-                crate::cel::lib::time::string_to_duration(s).is_ok()
+                crate::cel::library::time::string_to_duration(s).is_ok()
             }
             ("timestamp", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
-                crate::cel::lib::time::string_to_timestamp(s).is_ok()
+                crate::cel::library::time::string_to_timestamp(s).is_ok()
             }
             ("timestamp", LiteralValue::Int(i)) => {
-                crate::cel::lib::time::check_ts(i64::from(*i), 0, 0).is_ok()
+                crate::cel::library::time::check_ts(i64::from(*i), 0, 0).is_ok()
             }
             ("matches", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();

@@ -21,7 +21,7 @@ use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 
 use super::cost::{LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST};
 use super::error::EvalError;
-use super::lib;
+use super::library;
 use super::type_check::{Checked, Reference, qualified_name};
 use super::types::Type;
 use super::value::{EvalResult, List, MapV, OwnedMap, Val, key_ok};
@@ -270,7 +270,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     } else {
                         v
                     };
-                    let shown = lib::display(&k);
+                    let shown = library::display(&k);
                     if !map.insert(k, v) {
                         return Err(EvalError::new(format!("Failed with repeated key: {shown}")));
                     }
@@ -553,7 +553,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                                     k.type_name()
                                 )));
                             }
-                            let shown = lib::display(&k);
+                            let shown = library::display(&k);
                             if !map.insert(k, v) {
                                 return Err(EvalError::new(format!(
                                     "insert failed: key {shown} already exists"
@@ -566,7 +566,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     Ok(other) => {
                         let mut all = vec![other];
                         all.extend(vals);
-                        lib::call(super::functions::MAP_INSERT, None, all, &[]).0
+                        library::call(super::functions::MAP_INSERT, None, all, &[]).0
                     }
                 }
             }
@@ -630,7 +630,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                         if homogeneous {
                             let v = self.eval(lhs)?;
                             let list = self.eval(rhs)?;
-                            let (r, _) = lib::call("@in", None, vec![v, list], args);
+                            let (r, _) = library::call("@in", None, vec![v, list], args);
                             return r;
                         }
                     }
@@ -693,7 +693,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             let e = e.clone();
             if !self.folded(e_expr) {
                 let constant_pattern = args.last().is_some_and(is_const);
-                self.charge(lib::error_call_cost(
+                self.charge(library::error_call_cost(
                     &fname,
                     has_target,
                     &results,
@@ -707,7 +707,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             target = Some(vals.remove(0));
         }
         let work = target.iter().chain(&vals).map(work_of).sum::<u64>();
-        let (v, cost) = lib::call(&fname, target, vals, args);
+        let (v, cost) = library::call(&fname, target, vals, args);
         let v = match v {
             // cel-go picks `sum`'s overload by the list's static type: an
             // empty list sums to the zero of its element type.
@@ -718,7 +718,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         // dispatched at runtime without an overload id, so cel-go's
         // costs by overload id do not apply to it.
         let cost = if self.dispatched_at_runtime(e.id) {
-            lib::runtime_dispatch_cost(&fname, cost)
+            library::runtime_dispatch_cost(&fname, cost)
         } else {
             cost
         };
@@ -920,7 +920,6 @@ pub(crate) fn select<'a>(operand: Val<'a>, field: &str) -> EvalResult<'a> {
             let inner = select((*v).clone(), field)?;
             Ok(Val::Optional(Some(Rc::new(inner))))
         }
-        Val::Ext(x) => x.field(field),
         _ => Err(EvalError::no_overload()),
     }
 }
@@ -965,7 +964,10 @@ fn index_val<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
         }
         Val::Map(m) => match m.find(i)? {
             Some(v) => Ok(v),
-            None => Err(EvalError::new(format!("no such key: {}", lib::display(i)))),
+            None => Err(EvalError::new(format!(
+                "no such key: {}",
+                library::display(i)
+            ))),
         },
         Val::Optional(None) => Ok(Val::Optional(None)),
         Val::Optional(Some(v)) => {

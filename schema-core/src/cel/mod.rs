@@ -12,7 +12,7 @@ pub(crate) mod escape;
 pub mod eval;
 pub(crate) mod field_path;
 pub mod functions;
-pub mod lib;
+pub mod library;
 #[cfg(test)]
 mod library_costs;
 pub(crate) mod limits;

@@ -14,10 +14,17 @@ use serde_json::{Map as JsonMap, Value};
 
 use super::error::EvalError;
 use super::escape;
-use super::lib::Ext;
 use crate::go::json::{GoNum, deep_equal};
 use crate::go::time::Layout;
 use crate::model::structural::{Generic, Structural};
+
+mod ext;
+pub(crate) mod ip;
+pub(crate) mod quantity;
+pub(crate) mod semver;
+pub(crate) mod url;
+
+pub use ext::Ext;
 
 /// How deep equality and traversals may go into nested values.
 pub(crate) const MAX_VALUE_DEPTH: usize = 1000;

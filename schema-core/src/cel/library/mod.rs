@@ -19,57 +19,9 @@ use cel::IdedExpr;
 
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
-use super::value::{EvalResult, add_lists, owned_str};
+use super::value::url::Url;
+use super::value::{EvalResult, Ext, add_lists, owned_str};
 use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
-
-/// Values of the Kubernetes libraries.
-#[derive(Debug)]
-pub enum Ext {
-    /// `kubernetes.Quantity`.
-    Quantity(quantity::Quantity),
-    /// `kubernetes.URL`.
-    Url(url::Url),
-    /// `net.IP`.
-    Ip(ip::Ip),
-    /// `net.CIDR`.
-    Cidr(ip::Cidr),
-    /// `kubernetes.NamedFormat`.
-    Format(&'static str),
-    /// `kubernetes.Semver`.
-    Semver(semver::Semver),
-}
-
-impl Ext {
-    /// The CEL type name.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Ext::Quantity(_) => "kubernetes.Quantity",
-            Ext::Url(_) => "kubernetes.URL",
-            Ext::Ip(_) => "net.IP",
-            Ext::Cidr(_) => "net.CIDR",
-            Ext::Format(_) => "kubernetes.NamedFormat",
-            Ext::Semver(_) => "kubernetes.Semver",
-        }
-    }
-
-    /// Equality of two library values.
-    pub fn equals(&self, other: &Ext) -> bool {
-        match (self, other) {
-            (Ext::Quantity(a), Ext::Quantity(b)) => a.compare(b) == Ordering::Equal,
-            (Ext::Url(a), Ext::Url(b)) => a.raw == b.raw,
-            (Ext::Ip(a), Ext::Ip(b)) => a == b,
-            (Ext::Cidr(a), Ext::Cidr(b)) => a == b,
-            (Ext::Format(a), Ext::Format(b)) => a == b,
-            (Ext::Semver(a), Ext::Semver(b)) => a.compare(b) == Ordering::Equal,
-            _ => false,
-        }
-    }
-
-    /// Field selection on a library value (none has fields).
-    pub fn field<'a>(&self, _name: &str) -> EvalResult<'a> {
-        Err(EvalError::no_overload())
-    }
-}
 
 /// `%v` of a value, as cel-go error messages print it.
 pub fn display(v: &Val<'_>) -> String {
@@ -597,7 +549,7 @@ fn dispatch<'a>(
             Ok(Val::Int(found))
         }
         ("url", false, 1) => url::to_url(str_arg(args, 0)?),
-        ("isURL", false, 1) => bool_of(url::Url::parse(str_arg(args, 0)?).is_ok()),
+        ("isURL", false, 1) => bool_of(Url::parse(str_arg(args, 0)?).is_ok()),
         (
             "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" | "getQuery",
             true,
@@ -609,7 +561,7 @@ fn dispatch<'a>(
             let Ext::Url(u) = &**e else {
                 return Err(EvalError::no_overload());
             };
-            u.accessor(name)
+            url::accessor(u, name)
         }
         ("quantity" | "isQuantity", false, 1) => quantity::call(name, args),
         ("semver" | "isSemver", false, 1 | 2) => semver::call(name, args),
@@ -643,7 +595,7 @@ fn dispatch<'a>(
         ) => ip::call(name, args),
         _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),
         _ if name.starts_with("format.") || name == "validate" => {
-            super::lib::strings::format_lib(name, receiver, args)
+            strings::format_lib(name, receiver, args)
         }
         _ => strings::call(name, receiver, args, exprs),
     }
