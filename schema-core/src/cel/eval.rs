@@ -24,7 +24,7 @@ use super::error::EvalError;
 use super::library;
 use super::type_check::{Checked, Reference, qualified_name};
 use super::types::Type;
-use super::value::{EvalResult, List, MapV, OwnedMap, Val, key_ok};
+use super::value::{EvalResult, List, MapV, OwnedMap, Val, display, key_ok};
 
 /// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
@@ -270,7 +270,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     } else {
                         v
                     };
-                    let shown = library::display(&k);
+                    let shown = display(&k);
                     if !map.insert(k, v) {
                         return Err(EvalError::new(format!("Failed with repeated key: {shown}")));
                     }
@@ -553,7 +553,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                                     k.type_name()
                                 )));
                             }
-                            let shown = library::display(&k);
+                            let shown = display(&k);
                             if !map.insert(k, v) {
                                 return Err(EvalError::new(format!(
                                     "insert failed: key {shown} already exists"
@@ -964,10 +964,7 @@ fn index_val<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
         }
         Val::Map(m) => match m.find(i)? {
             Some(v) => Ok(v),
-            None => Err(EvalError::new(format!(
-                "no such key: {}",
-                library::display(i)
-            ))),
+            None => Err(EvalError::new(format!("no such key: {}", display(i)))),
         },
         Val::Optional(None) => Ok(Val::Optional(None)),
         Val::Optional(Some(v)) => {

@@ -1269,3 +1269,36 @@ pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
         kind,
     }))
 }
+
+/// `%v` of a value, as cel-go error messages print it.
+pub(crate) fn display(v: &Val<'_>) -> String {
+    match v {
+        Val::Null => "null".into(),
+        Val::Bool(b) => b.to_string(),
+        Val::Int(i) => i.to_string(),
+        Val::Uint(u) => u.to_string(),
+        Val::Double(d) => crate::go::fmt::format_float(*d),
+        Val::Str(s) => s.as_str().to_string(),
+        Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
+        Val::Duration(d) => format_duration(*d),
+        Val::Timestamp(s, n, off) => crate::go::time::format_rfc3339_nano_in(*s, *n, *off),
+        Val::Type(t) => t.to_string(),
+        other => other.type_name(),
+    }
+}
+
+/// cel-go's string of a duration: seconds with up to nine decimals, `s`.
+pub(crate) fn format_duration(d: i64) -> String {
+    let neg = d < 0;
+    let a = i128::from(d).abs();
+    let secs = a / 1_000_000_000;
+    let frac = a % 1_000_000_000;
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    out.push_str(&secs.to_string());
+    crate::go::time::push_fraction(&mut out, frac as u32);
+    out.push('s');
+    out
+}

@@ -4,7 +4,7 @@
 use std::net::IpAddr;
 use std::rc::Rc;
 
-use super::str_arg;
+use super::operands::str_arg;
 use crate::cel::error::EvalError;
 use crate::cel::value::ip::{Cidr, Ip, contains, masked, parse_addr, parse_cidr};
 use crate::cel::value::{EvalResult, Ext, Val};

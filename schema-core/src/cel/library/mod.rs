@@ -6,6 +6,7 @@
 
 pub(crate) mod ip;
 pub(crate) mod lists_ext;
+mod operands;
 pub(crate) mod quantity;
 pub(crate) mod semver;
 pub(crate) mod strings;
@@ -20,25 +21,14 @@ use cel::IdedExpr;
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
 use super::value::url::Url;
-use super::value::{EvalResult, Ext, add_lists, owned_str};
-use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
+use super::value::{display, format_duration};
+use operands::{
+    MAX_STRING_BYTES, arg, bool_of, check_len, compile_regex, illegal_regex, int_arg, str_arg,
+    string_conv_err,
+};
 
-/// `%v` of a value, as cel-go error messages print it.
-pub fn display(v: &Val<'_>) -> String {
-    match v {
-        Val::Null => "null".into(),
-        Val::Bool(b) => b.to_string(),
-        Val::Int(i) => i.to_string(),
-        Val::Uint(u) => u.to_string(),
-        Val::Double(d) => crate::go::fmt::format_float(*d),
-        Val::Str(s) => s.as_str().to_string(),
-        Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
-        Val::Duration(d) => time::format_duration(*d),
-        Val::Timestamp(s, n, off) => crate::go::time::format_rfc3339_nano_in(*s, *n, *off),
-        Val::Type(t) => t.to_string(),
-        other => other.type_name(),
-    }
-}
+use super::value::{EvalResult, Ext, add_lists, owned_str};
+use super::value::{MapV, OwnedMap, Val, compare, equals, is_zero};
 
 /// The Kubernetes `traversalCost` of a value.
 fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
@@ -62,17 +52,6 @@ fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
             .fold(0u64, u64::saturating_add),
         _ => 1,
     }
-}
-
-/// The largest string a rule may build (a bound on memory; the API
-/// server's static cost estimate keeps rules far below it).
-pub const MAX_STRING_BYTES: usize = 64 << 20;
-
-fn check_len<'a>(s: String) -> EvalResult<'a> {
-    if s.len() > MAX_STRING_BYTES {
-        return Err(EvalError::new("string result exceeds the maximum size"));
-    }
-    Ok(owned_str(s))
 }
 
 /// Calls function `name` (`ns.fn` for namespaced globals) on an optional
@@ -287,28 +266,6 @@ fn format_max_regex_size(name: &str) -> u64 {
         "date" | "datetime" => 71,
         _ => 1,
     }
-}
-
-fn arg<'v, 'a>(args: &'v [Val<'a>], i: usize) -> Result<&'v Val<'a>, EvalError> {
-    args.get(i).ok_or_else(EvalError::no_overload)
-}
-
-fn str_arg<'v>(args: &'v [Val<'_>], i: usize) -> Result<&'v str, EvalError> {
-    match args.get(i) {
-        Some(Val::Str(s)) => Ok(s.as_str()),
-        _ => Err(EvalError::no_overload()),
-    }
-}
-
-fn int_arg(args: &[Val<'_>], i: usize) -> Result<i64, EvalError> {
-    match args.get(i) {
-        Some(Val::Int(n)) => Ok(*n),
-        _ => Err(EvalError::no_overload()),
-    }
-}
-
-fn bool_of<'a>(b: bool) -> EvalResult<'a> {
-    Ok(Val::Bool(b))
 }
 
 fn dispatch<'a>(
@@ -699,17 +656,6 @@ fn list_fn<'a>(name: &str, l: &Val<'a>) -> EvalResult<'a> {
     }
 }
 
-/// The Kubernetes regex library's error for a pattern that does not
-/// compile at runtime.
-fn illegal_regex(e: EvalError) -> EvalError {
-    EvalError::new(format!("Illegal regex: {}", e.msg))
-}
-
-/// Compiles a regex with Go's RE2 semantics.
-pub(crate) fn compile_regex(p: &str) -> Result<crate::goregex::GoRegex, EvalError> {
-    crate::goregex::compile(p).map_err(|e| EvalError::new(e.to_string()))
-}
-
 /// The CEL type name of a value, as `type()` returns it.
 fn type_of(v: &Val<'_>) -> String {
     v.type_name()
@@ -803,27 +749,6 @@ fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
         }
         _ => Err(EvalError::no_overload()),
     }
-}
-
-/// cel-go's `String.ConvertToType` failure: the type names only, never
-/// the parser's reason (`type conversion error from 'string' to 'int'`).
-/// The result of `compareTo` (-1, 0 or 1), `isGreaterThan` or
-/// `isLessThan` (`name`) for the ordering `c` of receiver and argument, as
-/// the quantity and semver libraries define them.
-pub(crate) fn comparison<'a>(name: &str, c: Ordering) -> Val<'a> {
-    match name {
-        "compareTo" => Val::Int(match c {
-            Ordering::Less => -1,
-            Ordering::Equal => 0,
-            Ordering::Greater => 1,
-        }),
-        "isGreaterThan" => Val::Bool(c == Ordering::Greater),
-        _ => Val::Bool(c == Ordering::Less),
-    }
-}
-
-pub(crate) fn string_conv_err(to: &str) -> EvalError {
-    EvalError::new(format!("type conversion error from 'string' to '{to}'"))
 }
 
 fn conv_err(from: &Val<'_>, to: &str) -> EvalError {
@@ -929,7 +854,7 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
                 "invalid UTF-8 in bytes, cannot convert to string",
             )),
         },
-        Val::Duration(d) => Ok(owned_str(time::format_duration(*d))),
+        Val::Duration(d) => Ok(owned_str(format_duration(*d))),
         Val::Timestamp(s, n, off) => Ok(owned_str(crate::go::time::format_rfc3339_nano_in(
             *s, *n, *off,
         ))),
@@ -941,28 +866,4 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Type(t) => Ok(owned_str(t.to_string())),
         _ => Err(conv_err(v, "string")),
     }
-}
-
-/// A borrowed or owned list's elements as strings.
-pub(crate) fn list_strings(l: &List<'_>) -> Result<Vec<String>, EvalError> {
-    let mut out = Vec::with_capacity(l.len());
-    for v in l.to_vec()? {
-        match v {
-            Val::Str(s) => out.push(s.as_str().to_string()),
-            _ => return Err(EvalError::no_overload()),
-        }
-    }
-    Ok(out)
-}
-
-/// The map of a URL query: `map<string, list<string>>`.
-pub(crate) fn string_list_map<'a>(entries: Vec<(String, Vec<String>)>) -> Val<'a> {
-    let mut m = OwnedMap::default();
-    for (k, vs) in entries {
-        m.insert(
-            owned_str(k),
-            Val::list(vs.into_iter().map(owned_str).collect()),
-        );
-    }
-    Val::Map(MapV::Owned(Rc::new(m)))
 }

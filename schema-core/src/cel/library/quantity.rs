@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use super::operands::{comparison, str_arg};
 use crate::cel::error::EvalError;
 use crate::cel::value::quantity::Quantity;
 use crate::cel::value::{EvalResult, Ext, Val};
@@ -32,12 +33,12 @@ fn operand(v: Option<&Val<'_>>) -> Result<Quantity, EvalError> {
 pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
     match name {
         "quantity" => {
-            let s = super::str_arg(args, 0)?;
+            let s = str_arg(args, 0)?;
             Quantity::parse(s)
                 .map(|q| Val::Ext(Rc::new(Ext::Quantity(q))))
                 .map_err(EvalError::new)
         }
-        "isQuantity" => Ok(Val::Bool(Quantity::parse(super::str_arg(args, 0)?).is_ok())),
+        "isQuantity" => Ok(Val::Bool(Quantity::parse(str_arg(args, 0)?).is_ok())),
         _ => {
             let q = *q_of(args.first()).ok_or_else(EvalError::no_overload)?;
             match name {
@@ -57,7 +58,7 @@ pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
                 }
                 "compareTo" | "isGreaterThan" | "isLessThan" => {
                     let o = operand(args.get(1))?;
-                    Ok(super::comparison(name, q.compare(&o)))
+                    Ok(comparison(name, q.compare(&o)))
                 }
                 _ => Err(EvalError::no_overload()),
             }

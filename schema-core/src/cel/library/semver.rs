@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use super::operands::{comparison, str_arg};
 use crate::cel::error::EvalError;
 use crate::cel::value::semver::Semver;
 use crate::cel::value::{EvalResult, Ext, Val};
@@ -28,7 +29,7 @@ pub(crate) fn is_semver(v: Option<&Val<'_>>) -> bool {
 pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
     match name {
         "semver" | "isSemver" => {
-            let s = super::str_arg(args, 0)?;
+            let s = str_arg(args, 0)?;
             let normalize = match args.get(1) {
                 None => false,
                 Some(Val::Bool(b)) => *b,
@@ -55,7 +56,7 @@ pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
                 "patch" => Ok(Val::Int(v.patch as i64)),
                 "compareTo" | "isGreaterThan" | "isLessThan" => {
                     let o = semver_of(args.get(1)).ok_or_else(EvalError::no_overload)?;
-                    Ok(super::comparison(name, v.compare(o)))
+                    Ok(comparison(name, v.compare(o)))
                 }
                 _ => Err(EvalError::no_overload()),
             }

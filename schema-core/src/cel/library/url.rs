@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::string_list_map;
+use super::operands::string_list_map;
 use crate::cel::error::EvalError;
 use crate::cel::value::url::{Url, parse_query};
 use crate::cel::value::{EvalResult, Ext, Val, owned_str};
