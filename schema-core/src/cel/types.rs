@@ -4,6 +4,8 @@
 use std::fmt;
 
 /// A CEL type.
+// `TypeParam` and `TypeType` are cel-go's names.
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     /// `bool`.

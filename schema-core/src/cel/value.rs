@@ -290,11 +290,6 @@ impl<'a> OwnedMap<'a> {
         self.entries.get(i).map(|(_, v)| v)
     }
 
-    /// Whether `k` is a key.
-    pub fn contains(&self, k: &Val<'a>) -> bool {
-        hkey(k).is_some_and(|h| self.index.contains_key(&h))
-    }
-
     /// The entries, in insertion order.
     pub fn entries(&self) -> &[(Val<'a>, Val<'a>)] {
         &self.entries
@@ -303,11 +298,6 @@ impl<'a> OwnedMap<'a> {
     /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether the map is empty.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 }
 
