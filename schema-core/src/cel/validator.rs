@@ -360,73 +360,67 @@ impl CelValidator {
         opts: CelOptions,
         budget: i64,
     ) -> CelOutcome {
-        if self.root.is_none() {
+        let Some(root) = &self.root else {
             return CelOutcome {
                 remaining_budget: budget,
                 ..CelOutcome::default()
             };
-        }
-        std::thread::scope(|scope| {
-            let run = || self.validate_here(path, obj, old, opts, budget);
-            match std::thread::Builder::new()
-                .name("cel-eval".to_owned())
-                .stack_size(EVAL_STACK_SIZE)
-                .spawn_scoped(scope, run)
-            {
-                Ok(handle) => handle.join().unwrap_or_else(|_| CelOutcome {
-                    errors: vec![FieldError::internal(
-                        path,
-                        "CEL evaluation failed unexpectedly",
-                    )],
-                    ratcheted: ErrorList::new(),
-                    remaining_budget: -1,
-                }),
-                Err(e) => CelOutcome {
-                    errors: vec![FieldError::internal(
-                        path,
-                        format!("could not start the CEL evaluation thread: {e}"),
-                    )],
-                    ratcheted: ErrorList::new(),
-                    remaining_budget: -1,
-                },
-            }
-        })
-    }
-
-    fn validate_here(
-        &self,
-        path: &Path,
-        obj: &Value,
-        old: Option<&Value>,
-        opts: CelOptions,
-        budget: i64,
-    ) -> CelOutcome {
-        let mut w = Walk {
-            opts,
-            errors: ErrorList::new(),
-            ratcheted: ErrorList::new(),
         };
-        let remaining = match &self.root {
-            None => budget,
-            Some(root) => {
+        std::thread::scope(|scope| {
+            let run = || {
                 let corr = if opts.ratcheting {
                     old.map(|o| Correlated::root(obj, o, &self.schema))
                 } else {
                     None
                 };
-                let r = Ratchet {
-                    current: corr,
-                    parent: None,
+                let values = Values {
+                    schema: &self.schema,
+                    obj,
+                    old,
+                    corr: Ratchet {
+                        current: corr,
+                        parent: None,
+                    },
                 };
-                w.node(root, &self.schema, path, obj, old, r, budget)
+                Walk::run(root, path, values, opts, budget)
+            };
+            match std::thread::Builder::new()
+                .name("cel-eval".to_owned())
+                .stack_size(EVAL_STACK_SIZE)
+                .spawn_scoped(scope, run)
+            {
+                Ok(handle) => handle.join().unwrap_or_else(|_| {
+                    CelOutcome::failed(path, "CEL evaluation failed unexpectedly".to_owned())
+                }),
+                Err(e) => CelOutcome::failed(
+                    path,
+                    format!("could not start the CEL evaluation thread: {e}"),
+                ),
             }
-        };
+        })
+    }
+}
+
+impl CelOutcome {
+    /// An evaluation that could not run: an internal error at `path`, the
+    /// budget spent.
+    fn failed(path: &Path, detail: String) -> Self {
         CelOutcome {
-            errors: w.errors,
-            ratcheted: w.ratcheted,
-            remaining_budget: remaining,
+            errors: vec![FieldError::internal(path, detail)],
+            ratcheted: ErrorList::new(),
+            remaining_budget: -1,
         }
     }
+}
+
+/// The schema at a node, the value there, its old value (on an update)
+/// and their correlation for ratcheting.
+#[derive(Clone, Copy)]
+struct Values<'v> {
+    schema: &'v Structural,
+    obj: &'v Value,
+    old: Option<&'v Value>,
+    corr: Ratchet<'v>,
 }
 
 #[derive(Clone, Copy)]
@@ -517,22 +511,39 @@ fn field_error_for_reason(
 }
 
 impl Walk {
-    #[allow(clippy::too_many_arguments)]
-    fn node<'v>(
-        &mut self,
-        v: &Node,
-        s: &'v Structural,
+    /// Walks the rules from `root` over `values`.
+    fn run(
+        root: &Node,
         path: &Path,
-        obj: &'v Value,
-        old: Option<&'v Value>,
-        corr: Ratchet<'v>,
+        values: Values<'_>,
+        opts: CelOptions,
         budget: i64,
-    ) -> i64 {
+    ) -> CelOutcome {
+        let mut w = Walk {
+            opts,
+            errors: ErrorList::new(),
+            ratcheted: ErrorList::new(),
+        };
+        let remaining = w.node(root, path, values, budget);
+        CelOutcome {
+            errors: w.errors,
+            ratcheted: w.ratcheted,
+            remaining_budget: remaining,
+        }
+    }
+
+    fn node(&mut self, v: &Node, path: &Path, values: Values<'_>, budget: i64) -> i64 {
+        let Values {
+            schema: s,
+            obj,
+            old,
+            corr,
+        } = values;
         if obj.is_null() {
             return budget;
         }
         let old = old.filter(|o| !o.is_null());
-        let mut remaining = self.expressions(v, s, path, obj, old, corr, budget);
+        let mut remaining = self.expressions(v, path, Values { old, ..values }, budget);
         if remaining < 0 {
             return remaining;
         }
@@ -541,7 +552,12 @@ impl Walk {
                 current: None,
                 parent: corr.parent,
             };
-            remaining = self.node(a, s, path, obj, old, r, remaining);
+            let values = Values {
+                old,
+                corr: r,
+                ..values
+            };
+            remaining = self.node(a, path, values, remaining);
             if remaining < 0 {
                 return remaining;
             }
@@ -560,15 +576,13 @@ impl Walk {
                 };
                 for (i, item) in items.iter().enumerate() {
                     let old_item = old_items.and_then(|o| map_list_item(s, o, item));
-                    remaining = self.node(
-                        iv,
-                        is,
-                        &path.index(i),
-                        item,
-                        old_item,
-                        corr.index(i),
-                        remaining,
-                    );
+                    let values = Values {
+                        schema: is,
+                        obj: item,
+                        old: old_item,
+                        corr: corr.index(i),
+                    };
+                    remaining = self.node(iv, &path.index(i), values, remaining);
                     if remaining < 0 {
                         return remaining;
                     }
@@ -602,7 +616,13 @@ impl Walk {
                 });
                 for (cv, cs, cp, k, val) in to_additional.chain(to_properties) {
                     let old_v = old_map.and_then(|o| o.get(k));
-                    remaining = self.node(cv, cs, &cp, val, old_v, corr.key(k), remaining);
+                    let values = Values {
+                        schema: cs,
+                        obj: val,
+                        old: old_v,
+                        corr: corr.key(k),
+                    };
+                    remaining = self.node(cv, &cp, values, remaining);
                     if remaining < 0 {
                         return remaining;
                     }
@@ -613,17 +633,13 @@ impl Walk {
         remaining
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn expressions<'v>(
-        &mut self,
-        v: &Node,
-        s: &'v Structural,
-        path: &Path,
-        obj: &'v Value,
-        old: Option<&'v Value>,
-        corr: Ratchet<'v>,
-        budget: i64,
-    ) -> i64 {
+    fn expressions<'v>(&mut self, v: &Node, path: &Path, values: Values<'v>, budget: i64) -> i64 {
+        let Values {
+            schema: s,
+            obj,
+            old,
+            corr,
+        } = values;
         let mut remaining = budget;
         let type_ = s.generic.type_.as_str();
         if let Some(e) = &v.init_error {
