@@ -62,23 +62,14 @@ pub fn evaluate<'a>(
     act: &Activation<'a>,
     limit: u64,
 ) -> Outcome<'a> {
-    run(expr, checked, act, limit, true)
+    evaluate_planned(expr, checked, act, limit, true)
 }
 
-/// Evaluates `expr` as a program planned without `OptOptimize` (what
-/// apiserver's CEL library cost tests run): literals of constants and
-/// conversions of constants are evaluated and charged like any other.
-#[cfg(test)]
-pub(crate) fn evaluate_unoptimized<'a>(
-    expr: &IdedExpr,
-    checked: Option<&Checked>,
-    act: &Activation<'a>,
-    limit: u64,
-) -> Outcome<'a> {
-    run(expr, checked, act, limit, false)
-}
-
-fn run<'a>(
+/// Evaluates `expr` as a program planned with `OptOptimize` (`optimize`,
+/// what the API server plans) or without it (what apiserver's CEL library
+/// cost tests run: literals of constants and conversions of constants are
+/// evaluated and charged like any other).
+pub(crate) fn evaluate_planned<'a>(
     expr: &IdedExpr,
     checked: Option<&Checked>,
     act: &Activation<'a>,

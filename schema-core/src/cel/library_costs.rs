@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use crate::cel::compile::{display_issues, parse_versioned};
 use crate::cel::cost::{SizeSource, estimate_with};
 use crate::cel::error::EvalError;
-use crate::cel::eval::{Activation, PER_CALL_LIMIT, evaluate_unoptimized};
+use crate::cel::eval::{Activation, PER_CALL_LIMIT, evaluate_planned};
 use crate::cel::functions::{CompatibilityVersion, Features, library, type_identifiers};
 use crate::cel::type_check::{CheckEnv, check};
 use crate::model::kube_version::KubeVersion;
@@ -66,7 +66,7 @@ fn measure(expr: &str) -> Result<(u64, u64, u64), String> {
         self_: Err(EvalError::new("no self")),
         old_self: None,
     };
-    let out = evaluate_unoptimized(&parsed.expr, Some(&checked), &act, PER_CALL_LIMIT);
+    let out = evaluate_planned(&parsed.expr, Some(&checked), &act, PER_CALL_LIMIT, false);
     if let Err(e) = out.result {
         return Err(format!("evaluation: {}", e.msg));
     }

@@ -46,42 +46,26 @@ pub enum Type {
     TypeType(Option<Box<Type>>),
 }
 
-/// The kind of a [`Type`], as cel-go's `types.Kind`.
+/// The kind of a [`Type`], as cel-go's `types.Kind`: one per variant of
+/// [`Type`], of the same name (`Type` for [`Type::TypeType`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// bool
     Bool,
-    /// bytes
     Bytes,
-    /// double
     Double,
-    /// duration
     Duration,
-    /// int
     Int,
-    /// null_type
     Null,
-    /// string
     String,
-    /// timestamp
     Timestamp,
-    /// uint
     Uint,
-    /// dyn
     Dyn,
-    /// error
     Error,
-    /// list
     List,
-    /// map
     Map,
-    /// struct
     Struct,
-    /// opaque
     Opaque,
-    /// type parameter
     TypeParam,
-    /// type
     Type,
 }
 

@@ -1052,20 +1052,7 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
                     // Both sides through `Find`: a null member of an
                     // object with properties reads as absent.
                     let key = Val::string(escape::escape(k).unwrap_or_else(|| k.clone()));
-                    let (a, b) = (x.find(&key), y.find(&key));
-                    let (a_found, b_found) = (!matches!(a, Ok(None)), !matches!(b, Ok(None)));
-                    if a_found != b_found {
-                        return Ok(false);
-                    }
-                    let Some(a) = a? else {
-                        continue;
-                    };
-                    let b = match b {
-                        Ok(Some(b)) => Ok(b),
-                        Ok(None) => continue,
-                        Err(e) => Err(e),
-                    };
-                    if !equals_other(&a, b, depth + 1)? {
+                    if !same_entry(x, y, &key, depth)? {
                         return Ok(false);
                     }
                 }
@@ -1081,24 +1068,34 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
         return Ok(true);
     }
     for k in x.keys() {
-        // Found on one side only is unequal before any value is read.
-        let (a, b) = (x.find(&k), y.find(&k));
-        if matches!(a, Ok(None)) != matches!(b, Ok(None)) {
-            return Ok(false);
-        }
-        let Some(a) = a? else {
-            continue;
-        };
-        let b = match b {
-            Ok(Some(b)) => Ok(b),
-            Ok(None) => continue,
-            Err(e) => Err(e),
-        };
-        if !equals_other(&a, b, depth + 1)? {
+        if !same_entry(x, y, &k, depth)? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Whether maps `x` and `y` agree at `key`: found on one side only is
+/// unequal before any value is read; absent from both is equal.
+fn same_entry<'a>(
+    x: &MapV<'a>,
+    y: &MapV<'a>,
+    key: &Val<'a>,
+    depth: usize,
+) -> Result<bool, EvalError> {
+    let (a, b) = (x.find(key), y.find(key));
+    if matches!(a, Ok(None)) != matches!(b, Ok(None)) {
+        return Ok(false);
+    }
+    let Some(a) = a? else {
+        return Ok(true);
+    };
+    let b = match b {
+        Ok(Some(b)) => Ok(b),
+        Ok(None) => return Ok(true),
+        Err(e) => Err(e),
+    };
+    equals_other(&a, b, depth + 1)
 }
 
 /// The Go value a CEL value stands for (`Value()`), as JSON, for comparing
