@@ -13,6 +13,9 @@ pub(crate) mod strings;
 pub(crate) mod time;
 pub(crate) mod url;
 
+#[cfg(test)]
+mod tests;
+
 use std::cmp::Ordering;
 use std::rc::Rc;
 
