@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::compile::{RuleCompilation, RuleEnv, compile_rule};
+use super::compile::{self, RuleCompilation, RuleEnv, compile_rule};
 use super::decl::{DeclType, schema_decl_type};
 use super::error::EvalError;
 use super::escape::escape;
 use super::eval::{Activation, PER_CALL_LIMIT, evaluate};
 use super::functions::CompatibilityVersion;
-use super::value::{SchemaRef, Val, from_json};
+use super::value::{EvalResult, SchemaRef, Val, from_json};
 use crate::cel::field_path::{FieldPathError, valid_field_path};
 use crate::model::correlation::{Correlated, map_list_item};
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
@@ -511,6 +511,25 @@ fn field_error_for_reason(
 }
 
 impl Walk {
+    /// Evaluates `program` in `act` with the per-call limit: its result
+    /// and the budget left of `remaining`, or `None` when its cost exceeds
+    /// `remaining`.
+    fn evaluate_within<'a>(
+        &self,
+        program: &compile::Compiled,
+        act: &Activation<'a>,
+        remaining: i64,
+    ) -> Option<(EvalResult<'a>, i64)> {
+        let out = evaluate(
+            &program.expr,
+            Some(&program.checked),
+            act,
+            self.opts.per_call_limit,
+        );
+        let cost = i64::try_from(out.cost).ok().filter(|c| *c <= remaining)?;
+        Some((out.result, remaining - cost))
+    }
+
     /// Walks the rules from `root` over `values`.
     fn run(
         root: &Node,
@@ -634,12 +653,7 @@ impl Walk {
     }
 
     fn expressions<'v>(&mut self, v: &Node, path: &Path, values: Values<'v>, budget: i64) -> i64 {
-        let Values {
-            schema: s,
-            obj,
-            old,
-            corr,
-        } = values;
+        let (s, obj, old, corr) = (values.schema, values.obj, values.old, values.corr);
         let mut remaining = budget;
         let type_ = s.generic.type_.as_str();
         if let Some(e) = &v.init_error {
@@ -704,18 +718,13 @@ impl Walk {
             } else {
                 activation.clone()
             };
-            let out = evaluate(
-                &program.expr,
-                Some(&program.checked),
-                &rule_activation,
-                self.opts.per_call_limit,
-            );
-            if out.cost > i64::MAX as u64 || out.cost as i64 > remaining {
+            let Some((result, left)) = self.evaluate_within(program, &rule_activation, remaining)
+            else {
                 self.errors.push(invalid(path, type_, OUT_OF_BUDGET));
                 return -1;
-            }
-            remaining -= out.cost as i64;
-            let result = match out.result {
+            };
+            remaining = left;
+            let result = match result {
                 Err(e) => {
                     if e.msg.starts_with("no such overload") {
                         self.errors.push(invalid(path, type_, format!(
@@ -752,20 +761,14 @@ impl Walk {
             let mut detail = None;
             if let Some(me) = &cr.message_expression {
                 let src = rule.message_expression.as_deref().unwrap_or("");
-                let mo = evaluate(
-                    &me.expr,
-                    Some(&me.checked),
-                    &activation,
-                    self.opts.per_call_limit,
-                );
-                if mo.cost > i64::MAX as u64 || mo.cost as i64 > remaining {
+                let Some((message, left)) = self.evaluate_within(me, &activation, remaining) else {
                     self.add(
                         ratchet,
                         invalid(&current, type_, "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run"),
                     );
                     return -1;
-                }
-                match mo.result {
+                };
+                match message {
                     Err(e) if e.cancelled => {
                         self.add(
                             ratchet,
@@ -776,9 +779,9 @@ impl Walk {
                         );
                         return -1;
                     }
-                    Err(_) => remaining -= mo.cost as i64,
+                    Err(_) => remaining = left,
                     Ok(Val::Str(m)) => {
-                        remaining -= mo.cost as i64;
+                        remaining = left;
                         let t = m.as_str().trim();
                         if t.len() <= MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES
                             && !t.contains('\n')
@@ -787,7 +790,7 @@ impl Walk {
                             detail = Some(t.to_string());
                         }
                     }
-                    Ok(_) => remaining -= mo.cost as i64,
+                    Ok(_) => remaining = left,
                 }
             }
             let detail = detail.unwrap_or_else(|| rule_message_or_default(rule));
