@@ -24,14 +24,14 @@ use cel::IdedExpr;
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
 use super::value::url::Url;
-use super::value::{display, format_duration};
+use super::value::{
+    EvalResult, Ext, MapV, OwnedMap, Val, add_lists, compare, display, equals, format_duration,
+    is_zero, owned_str,
+};
 use operands::{
     MAX_STRING_BYTES, arg, bool_of, check_len, compile_regex, illegal_regex, int_arg, str_arg,
     string_conv_err,
 };
-
-use super::value::{EvalResult, Ext, add_lists, owned_str};
-use super::value::{MapV, OwnedMap, Val, compare, equals, is_zero};
 
 /// The Kubernetes `traversalCost` of a value.
 fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
