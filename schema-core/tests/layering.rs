@@ -54,7 +54,7 @@ fn rank(layer: &str) -> Option<usize> {
     LAYERS.iter().position(|l| *l == layer)
 }
 
-/// The module path of a file below `src/` (`cel/lib/mod.rs` → `cel::lib`).
+/// The module path of a file below `src/` (`cel/library/mod.rs` → `cel::library`).
 fn module_of(file: &str) -> Vec<String> {
     let mut parts: Vec<String> = file.split('/').map(str::to_string).collect();
     let last = parts.pop().unwrap_or_default();
@@ -402,7 +402,7 @@ fn every_form_of_path_is_read() {
             "fn f() { let _ = crate::cel::eval::run(); }\n",
         ),
         (
-            "cel/lib/strings.rs",
+            "cel/library/strings.rs",
             "use super::super::super::object::metadata;\n",
         ),
         (
@@ -428,7 +428,7 @@ fn every_form_of_path_is_read() {
         lines,
         [
             "go/time.rs:1",
-            "cel/lib/strings.rs:1",
+            "cel/library/strings.rs:1",
             "model/wire/codec.rs:1",
             "model/yaml_writer.rs:1",
             "go/url.rs:3",

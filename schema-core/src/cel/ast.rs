@@ -15,7 +15,7 @@ pub(crate) fn visit_post<T>(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr) -> Option
 }
 
 /// Calls `f` on each direct child of `e`, in order.
-fn for_each_child(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
+pub(crate) fn for_each_child(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
     match &e.expr {
         Expr::Call(c) => {
             if let Some(t) = &c.target {
@@ -60,47 +60,5 @@ fn for_each_child(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
 /// Calls `f` on `e` and on every expression below it, parents first.
 pub(crate) fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
     f(e);
-    match &e.expr {
-        Expr::Call(c) => {
-            if let Some(t) = &c.target {
-                visit(t, f);
-            }
-            for a in &c.args {
-                visit(a, f);
-            }
-        }
-        Expr::Select(s) => visit(&s.operand, f),
-        Expr::List(l) => {
-            for el in &l.elements {
-                visit(el, f);
-            }
-        }
-        Expr::Map(m) => {
-            for entry in &m.entries {
-                if let EntryExpr::MapEntry(me) = &entry.expr {
-                    visit(&me.key, f);
-                    visit(&me.value, f);
-                }
-            }
-        }
-        Expr::Struct(s) => {
-            for entry in &s.entries {
-                if let EntryExpr::StructField(sf) = &entry.expr {
-                    visit(&sf.value, f);
-                }
-            }
-        }
-        Expr::Comprehension(c) => {
-            for x in [
-                &c.iter_range,
-                &c.accu_init,
-                &c.loop_cond,
-                &c.loop_step,
-                &c.result,
-            ] {
-                visit(x, f);
-            }
-        }
-        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
-    }
+    for_each_child(e, &mut |c| visit(c, &mut *f));
 }

@@ -11,7 +11,7 @@ use cel::common::ast::{
 };
 use cel::parser::{Macro, MacroExprHelper, ParseError as CelParseError};
 
-use crate::cel::ast::visit;
+use crate::cel::ast::{for_each_child, visit};
 use crate::cel::cost::{CostEstimate, estimate};
 use crate::cel::decl::DeclType;
 use crate::cel::functions::{
@@ -270,16 +270,12 @@ fn build_parser_env(v: CompatibilityVersion) -> cel::Env {
     let mut env = cel::Env::default().with_optional_support(f.optional_types);
     let mut macros: Vec<Macro> = vec![
         Macro::global("has", 1, has),
-        Macro::receiver("all", 2, |h, t, a| one_variable_quantifier(h, t, a, "all")),
-        Macro::receiver("exists", 2, |h, t, a| {
-            one_variable_quantifier(h, t, a, "exists")
-        }),
-        Macro::receiver("exists_one", 2, |h, t, a| {
-            one_variable_quantifier(h, t, a, "exists_one")
-        }),
-        Macro::receiver("map", 2, map),
-        Macro::receiver("map", 3, map),
-        Macro::receiver("filter", 2, filter),
+        Macro::receiver("all", 2, |h, t, a| quantifier(h, t, a, "all")),
+        Macro::receiver("exists", 2, |h, t, a| quantifier(h, t, a, "exists")),
+        Macro::receiver("exists_one", 2, |h, t, a| quantifier(h, t, a, "exists_one")),
+        Macro::receiver("map", 2, |h, t, a| map_or_filter(h, t, a, false)),
+        Macro::receiver("map", 3, |h, t, a| map_or_filter(h, t, a, false)),
+        Macro::receiver("filter", 2, |h, t, a| map_or_filter(h, t, a, true)),
     ];
     if f.optional_types {
         macros.push(Macro::receiver("optMap", 2, |h, t, a| {
@@ -370,6 +366,28 @@ fn comprehension(
 
 const ACCU: &str = "@result";
 
+/// `pred ? step : @result`: the step taken for the elements that pass
+/// `pred` only.
+fn step_if(h: &mut MacroExprHelper<'_>, pred: IdedExpr, step: IdedExpr) -> IdedExpr {
+    let a = ident(h, ACCU);
+    call(h, "_?_:_", None, vec![pred, step, a])
+}
+
+/// The comprehension over `t` that accumulates into `@result` and
+/// results in it.
+fn accumulate(
+    h: &mut MacroExprHelper<'_>,
+    t: IdedExpr,
+    v1: &str,
+    v2: Option<&str>,
+    init: IdedExpr,
+    cond: IdedExpr,
+    step: IdedExpr,
+) -> IdedExpr {
+    let res = ident(h, ACCU);
+    comprehension(h, t, v1, v2, ACCU, init, cond, step, res)
+}
+
 fn simple_name(h: &MacroExprHelper<'_>, e: &IdedExpr, msg: &str) -> Result<String, CelParseError> {
     match &e.expr {
         Expr::Ident(n) => Ok(n.clone()),
@@ -455,89 +473,71 @@ fn one_variable(
     Ok(target.take().map(|t| (v, t)))
 }
 
-/// `all`, `exists` and `exists_one` (`existsOne`) over one variable.
-fn one_variable_quantifier(
-    h: &mut MacroExprHelper<'_>,
-    target: &mut Option<IdedExpr>,
-    args: &mut Vec<IdedExpr>,
-    name: &str,
-) -> MacroResult {
-    let Some((v, t)) = one_variable(h, target, args, "argument must be a simple name")? else {
-        return Ok(None);
-    };
-    let pred = args.remove(1);
-    args.clear();
-    Ok(Some(quantify(h, name, t, &v, None, pred)))
-}
-
-/// `map(v, f)` and `map(v, p, f)`: `f` of each element (that passes `p`).
-fn map(
-    h: &mut MacroExprHelper<'_>,
-    target: &mut Option<IdedExpr>,
-    args: &mut Vec<IdedExpr>,
-) -> MacroResult {
-    let Some((v, t)) = one_variable(h, target, args, "argument is not an identifier")? else {
-        return Ok(None);
-    };
-    let (filter, f) = if args.len() == 3 {
-        let f = args.remove(2);
-        (Some(args.remove(1)), f)
-    } else {
-        (None, args.remove(1))
-    };
-    args.clear();
-    let init = empty_list(h);
-    let cond = lit_bool(h, true);
-    let a = ident(h, ACCU);
-    let l = h.next_expr(Expr::List(ListExpr::new(vec![f])));
-    let mut step = call(h, "_+_", None, vec![a, l]);
-    if let Some(p) = filter {
-        let a2 = ident(h, ACCU);
-        step = call(h, "_?_:_", None, vec![p, step, a2]);
-    }
-    let res = ident(h, ACCU);
-    Ok(Some(comprehension(
-        h, t, &v, None, ACCU, init, cond, step, res,
-    )))
-}
-
-/// `filter(v, p)`: the elements that pass `p`.
-fn filter(
-    h: &mut MacroExprHelper<'_>,
-    target: &mut Option<IdedExpr>,
-    args: &mut Vec<IdedExpr>,
-) -> MacroResult {
-    let Some((v, t)) = one_variable(h, target, args, "argument is not an identifier")? else {
-        return Ok(None);
-    };
-    let pred = args.remove(1);
-    let var = args.remove(0);
-    args.clear();
-    let init = empty_list(h);
-    let cond = lit_bool(h, true);
-    let a = ident(h, ACCU);
-    let l = h.next_expr(Expr::List(ListExpr::new(vec![var])));
-    let add = call(h, "_+_", None, vec![a, l]);
-    let a2 = ident(h, ACCU);
-    let step = call(h, "_?_:_", None, vec![pred, add, a2]);
-    let res = ident(h, ACCU);
-    Ok(Some(comprehension(
-        h, t, &v, None, ACCU, init, cond, step, res,
-    )))
-}
-
+/// `all`, `exists` and `exists_one` (`existsOne`), over one variable
+/// (two arguments) or two (three arguments).
 fn quantifier(
     h: &mut MacroExprHelper<'_>,
     target: &mut Option<IdedExpr>,
     args: &mut Vec<IdedExpr>,
     name: &str,
 ) -> MacroResult {
-    let Some((v1, v2, t)) = two_variables(h, target, args)? else {
+    let variables = if args.len() == 3 {
+        two_variables(h, target, args)?.map(|(v1, v2, t)| (v1, Some(v2), t))
+    } else {
+        one_variable(h, target, args, "argument must be a simple name")?.map(|(v, t)| (v, None, t))
+    };
+    let Some((v1, v2, t)) = variables else {
         return Ok(None);
     };
-    let pred = args.remove(2);
+    let pred = args.remove(args.len() - 1);
     args.clear();
-    Ok(Some(quantify(h, name, t, &v1, Some(&v2), pred)))
+    Ok(Some(quantify(h, name, t, &v1, v2.as_deref(), pred)))
+}
+
+/// `map(v, f)` and `map(v, p, f)`: `f` of each element (that passes
+/// `p`); `filter(v, p)` (`filter`): each element that passes `p`.
+fn map_or_filter(
+    h: &mut MacroExprHelper<'_>,
+    target: &mut Option<IdedExpr>,
+    args: &mut Vec<IdedExpr>,
+    filter: bool,
+) -> MacroResult {
+    let Some((v, t)) = one_variable(h, target, args, "argument is not an identifier")? else {
+        return Ok(None);
+    };
+    let (pred, elem) = match (filter, args.len()) {
+        (true, _) => {
+            let p = args.remove(1);
+            (Some(p), args.remove(0))
+        }
+        (false, 3) => {
+            let f = args.remove(2);
+            (Some(args.remove(1)), f)
+        }
+        (false, _) => (None, args.remove(1)),
+    };
+    args.clear();
+    Ok(Some(append_each(h, t, &v, elem, pred)))
+}
+
+/// The comprehension of `map` and `filter` over `t`: `elem` appended to
+/// the result for each element (that passes `pred`).
+fn append_each(
+    h: &mut MacroExprHelper<'_>,
+    t: IdedExpr,
+    v: &str,
+    elem: IdedExpr,
+    pred: Option<IdedExpr>,
+) -> IdedExpr {
+    let init = empty_list(h);
+    let cond = lit_bool(h, true);
+    let a = ident(h, ACCU);
+    let l = h.next_expr(Expr::List(ListExpr::new(vec![elem])));
+    let mut step = call(h, "_+_", None, vec![a, l]);
+    if let Some(p) = pred {
+        step = step_if(h, p, step);
+    }
+    accumulate(h, t, v, None, init, cond, step)
 }
 
 /// The comprehension of `all`, `exists` or `exists_one` over `t`.
@@ -556,8 +556,7 @@ fn quantify(
             let cond = call(h, "@not_strictly_false", None, vec![a]);
             let a2 = ident(h, ACCU);
             let step = call(h, "_&&_", None, vec![a2, pred]);
-            let res = ident(h, ACCU);
-            comprehension(h, t, v1, v2, ACCU, init, cond, step, res)
+            accumulate(h, t, v1, v2, init, cond, step)
         }
         "exists" => {
             let init = lit_bool(h, false);
@@ -566,8 +565,7 @@ fn quantify(
             let cond = call(h, "@not_strictly_false", None, vec![not]);
             let a2 = ident(h, ACCU);
             let step = call(h, "_||_", None, vec![a2, pred]);
-            let res = ident(h, ACCU);
-            comprehension(h, t, v1, v2, ACCU, init, cond, step, res)
+            accumulate(h, t, v1, v2, init, cond, step)
         }
         _ => {
             let init = lit_int(h, 0);
@@ -575,8 +573,7 @@ fn quantify(
             let a = ident(h, ACCU);
             let one = lit_int(h, 1);
             let add = call(h, "_+_", None, vec![a, one]);
-            let a2 = ident(h, ACCU);
-            let step = call(h, "_?_:_", None, vec![pred, add, a2]);
+            let step = step_if(h, pred, add);
             let a3 = ident(h, ACCU);
             let one2 = lit_int(h, 1);
             let res = call(h, "_==_", None, vec![a3, one2]);
@@ -617,25 +614,11 @@ fn transform(
         }
     };
     let step = match filter {
-        Some(f) => {
-            let a2 = ident(h, ACCU);
-            call(h, "_?_:_", None, vec![f, step, a2])
-        }
+        Some(f) => step_if(h, f, step),
         None => step,
     };
     let cond = lit_bool(h, true);
-    let res = ident(h, ACCU);
-    Ok(Some(comprehension(
-        h,
-        t,
-        &v1,
-        Some(&v2),
-        ACCU,
-        init,
-        cond,
-        step,
-        res,
-    )))
+    Ok(Some(accumulate(h, t, &v1, Some(&v2), init, cond, step)))
 }
 
 fn sort_by(
@@ -664,13 +647,7 @@ fn sort_by(
     args.clear();
     // map(v, key) over the bound input
     let range = ident(h, VAR);
-    let init = empty_list(h);
-    let cond = lit_bool(h, true);
-    let a = ident(h, ACCU);
-    let l = h.next_expr(Expr::List(ListExpr::new(vec![key])));
-    let step = call(h, "_+_", None, vec![a, l]);
-    let res = ident(h, ACCU);
-    let mapped = comprehension(h, range, &v, None, ACCU, init, cond, step, res);
+    let mapped = append_each(h, range, &v, key, None);
     let recv = ident(h, VAR);
     let sorted = call(h, "@sortByAssociatedKeys", Some(recv), vec![mapped]);
     let brange = empty_list(h);
@@ -925,26 +902,8 @@ fn homogeneous_literals(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssu
                 homogeneous_literals(a, checked, out, child_exempt);
             }
         }
-        Expr::Select(s) => homogeneous_literals(&s.operand, checked, out, false),
-        Expr::Struct(s) => {
-            for entry in &s.entries {
-                if let EntryExpr::StructField(f) = &entry.expr {
-                    homogeneous_literals(&f.value, checked, out, false);
-                }
-            }
-        }
-        Expr::Comprehension(c) => {
-            for x in [
-                &c.iter_range,
-                &c.accu_init,
-                &c.loop_cond,
-                &c.loop_step,
-                &c.result,
-            ] {
-                homogeneous_literals(x, checked, out, false);
-            }
-        }
-        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+        // Selections, messages and comprehensions: no exemption below.
+        _ => for_each_child(e, &mut |x| homogeneous_literals(x, checked, out, false)),
     }
 }
 
@@ -971,14 +930,14 @@ fn literal_arguments(e: &IdedExpr, checked: &Checked, out: &mut Vec<CheckIssue>)
         let valid = match (name, lit) {
             ("duration", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
-                crate::cel::lib::time::string_to_duration(s).is_ok()
+                crate::cel::library::time::string_to_duration(s).is_ok()
             }
             ("timestamp", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();
-                crate::cel::lib::time::string_to_timestamp(s).is_ok()
+                crate::cel::library::time::string_to_timestamp(s).is_ok()
             }
             ("timestamp", LiteralValue::Int(i)) => {
-                crate::cel::lib::time::check_ts(i64::from(*i), 0, 0).is_ok()
+                crate::cel::library::time::check_ts(i64::from(*i), 0, 0).is_ok()
             }
             ("matches", LiteralValue::String(s)) => {
                 let s: &str = s.as_ref();

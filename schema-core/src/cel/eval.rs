@@ -21,10 +21,10 @@ use cel::common::ast::{EntryExpr, Expr, LiteralValue};
 
 use super::cost::{LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST};
 use super::error::EvalError;
-use super::lib;
+use super::library;
 use super::type_check::{Checked, Reference, qualified_name};
 use super::types::Type;
-use super::value::{EvalResult, List, MapV, OwnedMap, Val, key_ok};
+use super::value::{EvalResult, List, MapV, OwnedMap, Val, display, key_ok};
 
 /// cel-go's per-call cost limit for Kubernetes (`PerCallLimit`).
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
@@ -62,23 +62,14 @@ pub fn evaluate<'a>(
     act: &Activation<'a>,
     limit: u64,
 ) -> Outcome<'a> {
-    run(expr, checked, act, limit, true)
+    evaluate_planned(expr, checked, act, limit, true)
 }
 
-/// Evaluates `expr` as a program planned without `OptOptimize` (what
-/// apiserver's CEL library cost tests run): literals of constants and
-/// conversions of constants are evaluated and charged like any other.
-#[cfg(test)]
-pub(crate) fn evaluate_unoptimized<'a>(
-    expr: &IdedExpr,
-    checked: Option<&Checked>,
-    act: &Activation<'a>,
-    limit: u64,
-) -> Outcome<'a> {
-    run(expr, checked, act, limit, false)
-}
-
-fn run<'a>(
+/// Evaluates `expr` as a program planned with `OptOptimize` (`optimize`,
+/// what the API server plans) or without it (what apiserver's CEL library
+/// cost tests run: literals of constants and conversions of constants are
+/// evaluated and charged like any other).
+pub(crate) fn evaluate_planned<'a>(
     expr: &IdedExpr,
     checked: Option<&Checked>,
     act: &Activation<'a>,
@@ -270,7 +261,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     } else {
                         v
                     };
-                    let shown = lib::display(&k);
+                    let shown = display(&k);
                     if !map.insert(k, v) {
                         return Err(EvalError::new(format!("Failed with repeated key: {shown}")));
                     }
@@ -553,7 +544,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                                     k.type_name()
                                 )));
                             }
-                            let shown = lib::display(&k);
+                            let shown = display(&k);
                             if !map.insert(k, v) {
                                 return Err(EvalError::new(format!(
                                     "insert failed: key {shown} already exists"
@@ -566,7 +557,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                     Ok(other) => {
                         let mut all = vec![other];
                         all.extend(vals);
-                        lib::call(super::functions::MAP_INSERT, None, all, &[]).0
+                        library::call(super::functions::MAP_INSERT, None, all, &[]).0
                     }
                 }
             }
@@ -630,7 +621,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
                         if homogeneous {
                             let v = self.eval(lhs)?;
                             let list = self.eval(rhs)?;
-                            let (r, _) = lib::call("@in", None, vec![v, list], args);
+                            let (r, _) = library::call("@in", None, vec![v, list], args);
                             return r;
                         }
                     }
@@ -693,7 +684,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             let e = e.clone();
             if !self.folded(e_expr) {
                 let constant_pattern = args.last().is_some_and(is_const);
-                self.charge(lib::error_call_cost(
+                self.charge(library::error_call_cost(
                     &fname,
                     has_target,
                     &results,
@@ -707,7 +698,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
             target = Some(vals.remove(0));
         }
         let work = target.iter().chain(&vals).map(work_of).sum::<u64>();
-        let (v, cost) = lib::call(&fname, target, vals, args);
+        let (v, cost) = library::call(&fname, target, vals, args);
         let v = match v {
             // cel-go picks `sum`'s overload by the list's static type: an
             // empty list sums to the zero of its element type.
@@ -718,7 +709,7 @@ impl<'x, 'a> Evaluator<'x, 'a> {
         // dispatched at runtime without an overload id, so cel-go's
         // costs by overload id do not apply to it.
         let cost = if self.dispatched_at_runtime(e.id) {
-            lib::runtime_dispatch_cost(&fname, cost)
+            library::runtime_dispatch_cost(&fname, cost)
         } else {
             cost
         };
@@ -920,7 +911,6 @@ pub(crate) fn select<'a>(operand: Val<'a>, field: &str) -> EvalResult<'a> {
             let inner = select((*v).clone(), field)?;
             Ok(Val::Optional(Some(Rc::new(inner))))
         }
-        Val::Ext(x) => x.field(field),
         _ => Err(EvalError::no_overload()),
     }
 }
@@ -965,7 +955,7 @@ fn index_val<'a>(operand: Val<'a>, i: &Val<'a>) -> EvalResult<'a> {
         }
         Val::Map(m) => match m.find(i)? {
             Some(v) => Ok(v),
-            None => Err(EvalError::new(format!("no such key: {}", lib::display(i)))),
+            None => Err(EvalError::new(format!("no such key: {}", display(i)))),
         },
         Val::Optional(None) => Ok(Val::Optional(None)),
         Val::Optional(Some(v)) => {

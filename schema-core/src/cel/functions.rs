@@ -166,6 +166,11 @@ impl Library {
         self.functions.get(name)
     }
 
+    /// Every declared function, in no particular order.
+    pub fn functions(&self) -> impl Iterator<Item = &Function> {
+        self.functions.values()
+    }
+
     fn add(&mut self, name: &str, id: &str, member: bool, args: Vec<Type>, result: Type) {
         let f = self
             .functions

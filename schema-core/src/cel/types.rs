@@ -3,84 +3,72 @@
 
 use std::fmt;
 
-/// A CEL type.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Type {
-    /// `bool`.
-    Bool,
-    /// `bytes`.
-    Bytes,
-    /// `double`.
-    Double,
-    /// `google.protobuf.Duration`.
-    Duration,
-    /// `int`.
-    Int,
-    /// `null_type`.
-    Null,
-    /// `string`.
-    String,
-    /// `google.protobuf.Timestamp`.
-    Timestamp,
-    /// `uint`.
-    Uint,
-    /// `dyn`.
-    Dyn,
-    /// The error type of an expression that failed to check.
-    Error,
-    /// `list(T)`.
-    List(Box<Type>),
-    /// `map(K, V)`.
-    Map(Box<Type>, Box<Type>),
-    /// An object (struct) type known by name: schema objects and the
-    /// Kubernetes object types (`kubernetes.Quantity`, `kubernetes.URL`, …).
-    Struct(String),
-    /// An opaque type with parameters: `optional_type(T)`, `net.IP`,
-    /// `net.CIDR`, and the internal `function` type.
-    Opaque(String, Vec<Type>),
-    /// A type parameter (`A`, `_var0`).
-    TypeParam(String),
-    /// `type`, or `type(T)`.
-    TypeType(Option<Box<Type>>),
+/// Declares [`Type`] and its [`Kind`] from one list: each variant of
+/// `Type`, documented, with its payload, and the `Kind` it has.
+macro_rules! types_and_kinds {
+    ($($(#[doc = $doc:literal])* $variant:ident $(($($payload:ty),+))? => $kind:ident,)+) => {
+        /// A CEL type.
+        // `TypeParam` and `TypeType` are cel-go's names.
+        #[allow(clippy::enum_variant_names)]
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Type {
+            $($(#[doc = $doc])* $variant $(($($payload),+))?,)+
+        }
+
+        /// The kind of a [`Type`], as cel-go's `types.Kind`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Kind {
+            $($kind,)+
+        }
+
+        impl Type {
+            /// The kind of the type.
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(Type::$variant { .. } => Kind::$kind,)+
+                }
+            }
+        }
+    };
 }
 
-/// The kind of a [`Type`], as cel-go's `types.Kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// bool
-    Bool,
-    /// bytes
-    Bytes,
-    /// double
-    Double,
-    /// duration
-    Duration,
-    /// int
-    Int,
-    /// null_type
-    Null,
-    /// string
-    String,
-    /// timestamp
-    Timestamp,
-    /// uint
-    Uint,
-    /// dyn
-    Dyn,
-    /// error
-    Error,
-    /// list
-    List,
-    /// map
-    Map,
-    /// struct
-    Struct,
-    /// opaque
-    Opaque,
-    /// type parameter
-    TypeParam,
-    /// type
-    Type,
+types_and_kinds! {
+    /// `bool`.
+    Bool => Bool,
+    /// `bytes`.
+    Bytes => Bytes,
+    /// `double`.
+    Double => Double,
+    /// `google.protobuf.Duration`.
+    Duration => Duration,
+    /// `int`.
+    Int => Int,
+    /// `null_type`.
+    Null => Null,
+    /// `string`.
+    String => String,
+    /// `google.protobuf.Timestamp`.
+    Timestamp => Timestamp,
+    /// `uint`.
+    Uint => Uint,
+    /// `dyn`.
+    Dyn => Dyn,
+    /// The error type of an expression that failed to check.
+    Error => Error,
+    /// `list(T)`.
+    List(Box<Type>) => List,
+    /// `map(K, V)`.
+    Map(Box<Type>, Box<Type>) => Map,
+    /// An object (struct) type known by name: schema objects and the
+    /// Kubernetes object types (`kubernetes.Quantity`, `kubernetes.URL`, …).
+    Struct(String) => Struct,
+    /// An opaque type with parameters: `optional_type(T)`, `net.IP`,
+    /// `net.CIDR`, and the internal `function` type.
+    Opaque(String, Vec<Type>) => Opaque,
+    /// A type parameter (`A`, `_var0`).
+    TypeParam(String) => TypeParam,
+    /// `type`, or `type(T)`.
+    TypeType(Option<Box<Type>>) => Type,
 }
 
 /// The name of the optional type.
@@ -110,29 +98,6 @@ impl Type {
     /// `type(t)`.
     pub fn type_of(t: Type) -> Type {
         Type::TypeType(Some(Box::new(t)))
-    }
-
-    /// The kind of the type.
-    pub fn kind(&self) -> Kind {
-        match self {
-            Type::Bool => Kind::Bool,
-            Type::Bytes => Kind::Bytes,
-            Type::Double => Kind::Double,
-            Type::Duration => Kind::Duration,
-            Type::Int => Kind::Int,
-            Type::Null => Kind::Null,
-            Type::String => Kind::String,
-            Type::Timestamp => Kind::Timestamp,
-            Type::Uint => Kind::Uint,
-            Type::Dyn => Kind::Dyn,
-            Type::Error => Kind::Error,
-            Type::List(_) => Kind::List,
-            Type::Map(..) => Kind::Map,
-            Type::Struct(_) => Kind::Struct,
-            Type::Opaque(..) => Kind::Opaque,
-            Type::TypeParam(_) => Kind::TypeParam,
-            Type::TypeType(_) => Kind::Type,
-        }
     }
 
     /// The declared type name (cel-go's `DeclaredTypeName`).

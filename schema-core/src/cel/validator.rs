@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::compile::{RuleCompilation, RuleEnv, compile_rule};
+use super::compile::{self, RuleCompilation, RuleEnv, compile_rule};
 use super::decl::{DeclType, schema_decl_type};
 use super::error::EvalError;
 use super::escape::escape;
 use super::eval::{Activation, PER_CALL_LIMIT, evaluate};
 use super::functions::CompatibilityVersion;
-use super::value::{SchemaRef, Val, from_json};
+use super::value::{EvalResult, SchemaRef, Val, from_json};
 use crate::cel::field_path::{FieldPathError, valid_field_path};
 use crate::model::correlation::{Correlated, map_list_item};
 use crate::model::field::{BadValue, ErrorList, ErrorType, FieldError, Path};
@@ -360,73 +360,67 @@ impl CelValidator {
         opts: CelOptions,
         budget: i64,
     ) -> CelOutcome {
-        if self.root.is_none() {
+        let Some(root) = &self.root else {
             return CelOutcome {
                 remaining_budget: budget,
                 ..CelOutcome::default()
             };
-        }
-        std::thread::scope(|scope| {
-            let run = || self.validate_here(path, obj, old, opts, budget);
-            match std::thread::Builder::new()
-                .name("cel-eval".to_owned())
-                .stack_size(EVAL_STACK_SIZE)
-                .spawn_scoped(scope, run)
-            {
-                Ok(handle) => handle.join().unwrap_or_else(|_| CelOutcome {
-                    errors: vec![FieldError::internal(
-                        path,
-                        "CEL evaluation failed unexpectedly",
-                    )],
-                    ratcheted: ErrorList::new(),
-                    remaining_budget: -1,
-                }),
-                Err(e) => CelOutcome {
-                    errors: vec![FieldError::internal(
-                        path,
-                        format!("could not start the CEL evaluation thread: {e}"),
-                    )],
-                    ratcheted: ErrorList::new(),
-                    remaining_budget: -1,
-                },
-            }
-        })
-    }
-
-    fn validate_here(
-        &self,
-        path: &Path,
-        obj: &Value,
-        old: Option<&Value>,
-        opts: CelOptions,
-        budget: i64,
-    ) -> CelOutcome {
-        let mut w = Walk {
-            opts,
-            errors: ErrorList::new(),
-            ratcheted: ErrorList::new(),
         };
-        let remaining = match &self.root {
-            None => budget,
-            Some(root) => {
+        std::thread::scope(|scope| {
+            let run = || {
                 let corr = if opts.ratcheting {
                     old.map(|o| Correlated::root(obj, o, &self.schema))
                 } else {
                     None
                 };
-                let r = Ratchet {
-                    current: corr,
-                    parent: None,
+                let values = Values {
+                    schema: &self.schema,
+                    obj,
+                    old,
+                    corr: Ratchet {
+                        current: corr,
+                        parent: None,
+                    },
                 };
-                w.node(root, &self.schema, path, obj, old, r, budget)
+                Walk::run(root, path, values, opts, budget)
+            };
+            match std::thread::Builder::new()
+                .name("cel-eval".to_owned())
+                .stack_size(EVAL_STACK_SIZE)
+                .spawn_scoped(scope, run)
+            {
+                Ok(handle) => handle.join().unwrap_or_else(|_| {
+                    CelOutcome::failed(path, "CEL evaluation failed unexpectedly".to_owned())
+                }),
+                Err(e) => CelOutcome::failed(
+                    path,
+                    format!("could not start the CEL evaluation thread: {e}"),
+                ),
             }
-        };
+        })
+    }
+}
+
+impl CelOutcome {
+    /// An evaluation that could not run: an internal error at `path`, the
+    /// budget spent.
+    fn failed(path: &Path, detail: String) -> Self {
         CelOutcome {
-            errors: w.errors,
-            ratcheted: w.ratcheted,
-            remaining_budget: remaining,
+            errors: vec![FieldError::internal(path, detail)],
+            ratcheted: ErrorList::new(),
+            remaining_budget: -1,
         }
     }
+}
+
+/// The schema at a node, the value there, its old value (on an update)
+/// and their correlation for ratcheting.
+#[derive(Clone, Copy)]
+struct Values<'v> {
+    schema: &'v Structural,
+    obj: &'v Value,
+    old: Option<&'v Value>,
+    corr: Ratchet<'v>,
 }
 
 #[derive(Clone, Copy)]
@@ -517,22 +511,58 @@ fn field_error_for_reason(
 }
 
 impl Walk {
-    #[allow(clippy::too_many_arguments)]
-    fn node<'v>(
-        &mut self,
-        v: &Node,
-        s: &'v Structural,
+    /// Evaluates `program` in `act` with the per-call limit: its result
+    /// and the budget left of `remaining`, or `None` when its cost exceeds
+    /// `remaining`.
+    fn evaluate_within<'a>(
+        &self,
+        program: &compile::Compiled,
+        act: &Activation<'a>,
+        remaining: i64,
+    ) -> Option<(EvalResult<'a>, i64)> {
+        let out = evaluate(
+            &program.expr,
+            Some(&program.checked),
+            act,
+            self.opts.per_call_limit,
+        );
+        let cost = i64::try_from(out.cost).ok().filter(|c| *c <= remaining)?;
+        Some((out.result, remaining - cost))
+    }
+
+    /// Walks the rules from `root` over `values`.
+    fn run(
+        root: &Node,
         path: &Path,
-        obj: &'v Value,
-        old: Option<&'v Value>,
-        corr: Ratchet<'v>,
+        values: Values<'_>,
+        opts: CelOptions,
         budget: i64,
-    ) -> i64 {
+    ) -> CelOutcome {
+        let mut w = Walk {
+            opts,
+            errors: ErrorList::new(),
+            ratcheted: ErrorList::new(),
+        };
+        let remaining = w.node(root, path, values, budget);
+        CelOutcome {
+            errors: w.errors,
+            ratcheted: w.ratcheted,
+            remaining_budget: remaining,
+        }
+    }
+
+    fn node(&mut self, v: &Node, path: &Path, values: Values<'_>, budget: i64) -> i64 {
+        let Values {
+            schema: s,
+            obj,
+            old,
+            corr,
+        } = values;
         if obj.is_null() {
             return budget;
         }
         let old = old.filter(|o| !o.is_null());
-        let mut remaining = self.expressions(v, s, path, obj, old, corr, budget);
+        let mut remaining = self.expressions(v, path, Values { old, ..values }, budget);
         if remaining < 0 {
             return remaining;
         }
@@ -541,7 +571,12 @@ impl Walk {
                 current: None,
                 parent: corr.parent,
             };
-            remaining = self.node(a, s, path, obj, old, r, remaining);
+            let values = Values {
+                old,
+                corr: r,
+                ..values
+            };
+            remaining = self.node(a, path, values, remaining);
             if remaining < 0 {
                 return remaining;
             }
@@ -560,15 +595,13 @@ impl Walk {
                 };
                 for (i, item) in items.iter().enumerate() {
                     let old_item = old_items.and_then(|o| map_list_item(s, o, item));
-                    remaining = self.node(
-                        iv,
-                        is,
-                        &path.index(i),
-                        item,
-                        old_item,
-                        corr.index(i),
-                        remaining,
-                    );
+                    let values = Values {
+                        schema: is,
+                        obj: item,
+                        old: old_item,
+                        corr: corr.index(i),
+                    };
+                    remaining = self.node(iv, &path.index(i), values, remaining);
                     if remaining < 0 {
                         return remaining;
                     }
@@ -602,7 +635,13 @@ impl Walk {
                 });
                 for (cv, cs, cp, k, val) in to_additional.chain(to_properties) {
                     let old_v = old_map.and_then(|o| o.get(k));
-                    remaining = self.node(cv, cs, &cp, val, old_v, corr.key(k), remaining);
+                    let values = Values {
+                        schema: cs,
+                        obj: val,
+                        old: old_v,
+                        corr: corr.key(k),
+                    };
+                    remaining = self.node(cv, &cp, values, remaining);
                     if remaining < 0 {
                         return remaining;
                     }
@@ -613,17 +652,8 @@ impl Walk {
         remaining
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn expressions<'v>(
-        &mut self,
-        v: &Node,
-        s: &'v Structural,
-        path: &Path,
-        obj: &'v Value,
-        old: Option<&'v Value>,
-        corr: Ratchet<'v>,
-        budget: i64,
-    ) -> i64 {
+    fn expressions<'v>(&mut self, v: &Node, path: &Path, values: Values<'v>, budget: i64) -> i64 {
+        let (s, obj, old, corr) = (values.schema, values.obj, values.old, values.corr);
         let mut remaining = budget;
         let type_ = s.generic.type_.as_str();
         if let Some(e) = &v.init_error {
@@ -688,18 +718,13 @@ impl Walk {
             } else {
                 activation.clone()
             };
-            let out = evaluate(
-                &program.expr,
-                Some(&program.checked),
-                &rule_activation,
-                self.opts.per_call_limit,
-            );
-            if out.cost > i64::MAX as u64 || out.cost as i64 > remaining {
+            let Some((result, left)) = self.evaluate_within(program, &rule_activation, remaining)
+            else {
                 self.errors.push(invalid(path, type_, OUT_OF_BUDGET));
                 return -1;
-            }
-            remaining -= out.cost as i64;
-            let result = match out.result {
+            };
+            remaining = left;
+            let result = match result {
                 Err(e) => {
                     if e.msg.starts_with("no such overload") {
                         self.errors.push(invalid(path, type_, format!(
@@ -736,20 +761,14 @@ impl Walk {
             let mut detail = None;
             if let Some(me) = &cr.message_expression {
                 let src = rule.message_expression.as_deref().unwrap_or("");
-                let mo = evaluate(
-                    &me.expr,
-                    Some(&me.checked),
-                    &activation,
-                    self.opts.per_call_limit,
-                );
-                if mo.cost > i64::MAX as u64 || mo.cost as i64 > remaining {
+                let Some((message, left)) = self.evaluate_within(me, &activation, remaining) else {
                     self.add(
                         ratchet,
                         invalid(&current, type_, "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run"),
                     );
                     return -1;
-                }
-                match mo.result {
+                };
+                match message {
                     Err(e) if e.cancelled => {
                         self.add(
                             ratchet,
@@ -760,9 +779,9 @@ impl Walk {
                         );
                         return -1;
                     }
-                    Err(_) => remaining -= mo.cost as i64,
+                    Err(_) => remaining = left,
                     Ok(Val::Str(m)) => {
-                        remaining -= mo.cost as i64;
+                        remaining = left;
                         let t = m.as_str().trim();
                         if t.len() <= MAX_EVALUATED_MESSAGE_EXPRESSION_SIZE_BYTES
                             && !t.contains('\n')
@@ -771,7 +790,7 @@ impl Walk {
                             detail = Some(t.to_string());
                         }
                     }
-                    Ok(_) => remaining -= mo.cost as i64,
+                    Ok(_) => remaining = left,
                 }
             }
             let detail = detail.unwrap_or_else(|| rule_message_or_default(rule));

@@ -14,10 +14,17 @@ use serde_json::{Map as JsonMap, Value};
 
 use super::error::EvalError;
 use super::escape;
-use super::lib::Ext;
 use crate::go::json::{GoNum, deep_equal};
 use crate::go::time::Layout;
 use crate::model::structural::{Generic, Structural};
+
+mod ext;
+pub(crate) mod ip;
+pub(crate) mod quantity;
+pub(crate) mod semver;
+pub(crate) mod url;
+
+pub use ext::Ext;
 
 /// How deep equality and traversals may go into nested values.
 pub(crate) const MAX_VALUE_DEPTH: usize = 1000;
@@ -283,11 +290,6 @@ impl<'a> OwnedMap<'a> {
         self.entries.get(i).map(|(_, v)| v)
     }
 
-    /// Whether `k` is a key.
-    pub fn contains(&self, k: &Val<'a>) -> bool {
-        hkey(k).is_some_and(|h| self.index.contains_key(&h))
-    }
-
     /// The entries, in insertion order.
     pub fn entries(&self) -> &[(Val<'a>, Val<'a>)] {
         &self.entries
@@ -296,11 +298,6 @@ impl<'a> OwnedMap<'a> {
     /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether the map is empty.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 }
 
@@ -1055,20 +1052,7 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
                     // Both sides through `Find`: a null member of an
                     // object with properties reads as absent.
                     let key = Val::string(escape::escape(k).unwrap_or_else(|| k.clone()));
-                    let (a, b) = (x.find(&key), y.find(&key));
-                    let (a_found, b_found) = (!matches!(a, Ok(None)), !matches!(b, Ok(None)));
-                    if a_found != b_found {
-                        return Ok(false);
-                    }
-                    let Some(a) = a? else {
-                        continue;
-                    };
-                    let b = match b {
-                        Ok(Some(b)) => Ok(b),
-                        Ok(None) => continue,
-                        Err(e) => Err(e),
-                    };
-                    if !equals_other(&a, b, depth + 1)? {
+                    if !same_entry(x, y, &key, depth)? {
                         return Ok(false);
                     }
                 }
@@ -1084,24 +1068,34 @@ fn map_equals<'a>(x: &MapV<'a>, y: &MapV<'a>, depth: usize) -> Result<bool, Eval
         return Ok(true);
     }
     for k in x.keys() {
-        // Found on one side only is unequal before any value is read.
-        let (a, b) = (x.find(&k), y.find(&k));
-        if matches!(a, Ok(None)) != matches!(b, Ok(None)) {
-            return Ok(false);
-        }
-        let Some(a) = a? else {
-            continue;
-        };
-        let b = match b {
-            Ok(Some(b)) => Ok(b),
-            Ok(None) => continue,
-            Err(e) => Err(e),
-        };
-        if !equals_other(&a, b, depth + 1)? {
+        if !same_entry(x, y, &k, depth)? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Whether maps `x` and `y` agree at `key`: found on one side only is
+/// unequal before any value is read; absent from both is equal.
+fn same_entry<'a>(
+    x: &MapV<'a>,
+    y: &MapV<'a>,
+    key: &Val<'a>,
+    depth: usize,
+) -> Result<bool, EvalError> {
+    let (a, b) = (x.find(key), y.find(key));
+    if matches!(a, Ok(None)) != matches!(b, Ok(None)) {
+        return Ok(false);
+    }
+    let Some(a) = a? else {
+        return Ok(true);
+    };
+    let b = match b {
+        Ok(Some(b)) => Ok(b),
+        Ok(None) => return Ok(true),
+        Err(e) => Err(e),
+    };
+    equals_other(&a, b, depth + 1)
 }
 
 /// The Go value a CEL value stands for (`Value()`), as JSON, for comparing
@@ -1261,4 +1255,37 @@ pub(crate) fn add_lists<'a>(a: &List<'a>, b: &List<'a>) -> EvalResult<'a> {
         items: Rc::new(items),
         kind,
     }))
+}
+
+/// `%v` of a value, as cel-go error messages print it.
+pub(crate) fn display(v: &Val<'_>) -> String {
+    match v {
+        Val::Null => "null".into(),
+        Val::Bool(b) => b.to_string(),
+        Val::Int(i) => i.to_string(),
+        Val::Uint(u) => u.to_string(),
+        Val::Double(d) => crate::go::fmt::format_float(*d),
+        Val::Str(s) => s.as_str().to_string(),
+        Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
+        Val::Duration(d) => format_duration(*d),
+        Val::Timestamp(s, n, off) => crate::go::time::format_rfc3339_nano_in(*s, *n, *off),
+        Val::Type(t) => t.to_string(),
+        other => other.type_name(),
+    }
+}
+
+/// cel-go's string of a duration: seconds with up to nine decimals, `s`.
+pub(crate) fn format_duration(d: i64) -> String {
+    let neg = d < 0;
+    let a = i128::from(d).abs();
+    let secs = a / 1_000_000_000;
+    let frac = a % 1_000_000_000;
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    out.push_str(&secs.to_string());
+    crate::go::time::push_fraction(&mut out, frac as u32);
+    out.push('s');
+    out
 }

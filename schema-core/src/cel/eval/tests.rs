@@ -29,7 +29,7 @@ fn show(v: &Val<'_>) -> String {
         Val::Double(d) => format!("{d:?}"),
         Val::Str(s) => format!("'{}'", s.as_str()),
         Val::Bytes(b) => format!("b{b:?}"),
-        Val::Duration(d) => format!("duration({})", crate::cel::lib::time::format_duration(*d)),
+        Val::Duration(d) => format!("duration({})", crate::cel::value::format_duration(*d)),
         Val::Timestamp(s, n, off) => {
             format!(
                 "timestamp({})",

@@ -1,12 +1,6 @@
-//! The Kubernetes URL library (`library/urls.go`): `url`, `isURL` and the
-//! accessors, on Go's `url.ParseRequestURI`.
+//! `kubernetes.URL`, the value of the Kubernetes URL library
+//! (`library/urls.go`), on Go's `url.ParseRequestURI`.
 
-use std::rc::Rc;
-
-use super::{Ext, string_list_map};
-use crate::cel::error::EvalError;
-use crate::cel::value::Val;
-use crate::cel::value::{EvalResult, owned_str};
 use crate::go::url;
 
 /// A parsed URL.
@@ -14,10 +8,14 @@ use crate::go::url;
 pub struct Url {
     /// The text it was parsed from.
     pub raw: String,
-    scheme: String,
-    host: String,
-    path: String,
-    query: String,
+    /// The scheme.
+    pub(crate) scheme: String,
+    /// The host, with the port if any.
+    pub(crate) host: String,
+    /// The escaped path.
+    pub(crate) path: String,
+    /// The raw query.
+    pub(crate) query: String,
 }
 
 impl Url {
@@ -39,7 +37,8 @@ impl Url {
         })
     }
 
-    fn hostname(&self) -> &str {
+    /// The host without the port or IPv6 brackets.
+    pub(crate) fn hostname(&self) -> &str {
         let h = self.host.as_str();
         if let Some(rest) = h.strip_prefix('[') {
             return rest.split_once(']').map_or(rest, |(a, _)| a);
@@ -47,7 +46,8 @@ impl Url {
         h.rsplit_once(':').map_or(h, |(a, _)| a)
     }
 
-    fn port(&self) -> &str {
+    /// The port, empty when there is none.
+    pub(crate) fn port(&self) -> &str {
         let h = self.host.as_str();
         let after = match h.rfind(']') {
             Some(i) => h.get(i + 1..).unwrap_or_default(),
@@ -58,19 +58,6 @@ impl Url {
             None => "",
         }
     }
-
-    /// The accessor `name`.
-    pub(crate) fn accessor<'a>(&self, name: &str) -> EvalResult<'a> {
-        Ok(match name {
-            "getScheme" => owned_str(self.scheme.clone()),
-            "getHost" => owned_str(self.host.clone()),
-            "getHostname" => owned_str(self.hostname().to_string()),
-            "getPort" => owned_str(self.port().to_string()),
-            "getEscapedPath" => owned_str(self.path.clone()),
-            "getQuery" => string_list_map(parse_query(&self.query)),
-            _ => return Err(EvalError::no_overload()),
-        })
-    }
 }
 
 /// `url.QueryUnescape`; `None` when it fails or the result is not UTF-8.
@@ -80,7 +67,7 @@ fn unescape_query(s: &str) -> Option<String> {
 
 /// `url.ParseQuery`, keeping the pairs that parse, keys in first-seen
 /// order.
-fn parse_query(q: &str) -> Vec<(String, Vec<String>)> {
+pub(crate) fn parse_query(q: &str) -> Vec<(String, Vec<String>)> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for part in q.split('&') {
         if part.is_empty() || part.contains(';') {
@@ -96,14 +83,4 @@ fn parse_query(q: &str) -> Vec<(String, Vec<String>)> {
         }
     }
     out
-}
-
-/// `url(s)`.
-pub(crate) fn to_url<'a>(s: &str) -> EvalResult<'a> {
-    match Url::parse(s) {
-        Ok(u) => Ok(Val::Ext(Rc::new(Ext::Url(u)))),
-        Err(e) => Err(EvalError::new(format!(
-            "URL parse error during conversion from string: {e}"
-        ))),
-    }
 }

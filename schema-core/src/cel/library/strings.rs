@@ -8,11 +8,11 @@ use std::rc::Rc;
 
 use cel::IdedExpr;
 
-use super::{Ext, MAX_STRING_BYTES, check_len, int_arg, list_strings, str_arg};
+use super::operands::{MAX_STRING_BYTES, check_len, int_arg, list_strings, str_arg};
 use crate::cel::error::EvalError;
 use crate::cel::functions::FORMAT_NAMES;
-use crate::cel::value::Val;
 use crate::cel::value::{EvalResult, owned_str};
+use crate::cel::value::{Ext, Val, display};
 use crate::go::names;
 
 fn out_of_range(i: i64) -> EvalError {
@@ -300,7 +300,7 @@ fn format_s(v: &Val<'_>) -> Result<String, EvalError> {
                 crate::go::fmt::format_float(*d)
             }
         }
-        other => super::display(other),
+        other => display(other),
     })
 }
 

@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use super::{arg, int_arg};
+use super::operands::{arg, int_arg};
 use crate::cel::cost::STRING_TRAVERSAL_COST_FACTOR;
 use crate::cel::error::EvalError;
 use crate::cel::value::{EvalResult, List, Val, compare, equals};

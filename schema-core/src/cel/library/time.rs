@@ -2,6 +2,7 @@
 //! `time` parsing, in [`crate::go::time`]), strfmt's date-time parsing, the
 //! string forms and the timestamp accessors.
 
+use super::operands::string_conv_err;
 use crate::cel::error::EvalError;
 use crate::cel::value::EvalResult;
 use crate::cel::value::Val;
@@ -37,7 +38,7 @@ pub(crate) fn ts_add<'a>(secs: i64, nanos: u32, offset: i32, d: i64) -> EvalResu
 ///
 /// cel-go's type conversion error (without Go's reason, as cel-go words it).
 pub(crate) fn string_to_duration(s: &str) -> Result<i64, EvalError> {
-    go::time::parse_duration(s).map_err(|_| super::string_conv_err("google.protobuf.Duration"))
+    go::time::parse_duration(s).map_err(|_| string_conv_err("google.protobuf.Duration"))
 }
 
 /// cel-go's conversion of a string to a timestamp (`timestamp('…')`): Go's
@@ -50,24 +51,8 @@ pub(crate) fn string_to_duration(s: &str) -> Result<i64, EvalError> {
 pub(crate) fn string_to_timestamp<'a>(s: &str) -> EvalResult<'a> {
     match go::time::parse(&go::time::Layout::RFC3339, s) {
         Ok(t) => check_ts(t.seconds, t.nanos, t.offset),
-        Err(_) => Err(super::string_conv_err("google.protobuf.Timestamp")),
+        Err(_) => Err(string_conv_err("google.protobuf.Timestamp")),
     }
-}
-
-/// cel-go's string of a duration: seconds with up to nine decimals, `s`.
-pub(crate) fn format_duration(d: i64) -> String {
-    let neg = d < 0;
-    let a = i128::from(d).abs();
-    let secs = a / 1_000_000_000;
-    let frac = a % 1_000_000_000;
-    let mut out = String::new();
-    if neg {
-        out.push('-');
-    }
-    out.push_str(&secs.to_string());
-    go::time::push_fraction(&mut out, frac as u32);
-    out.push('s');
-    out
 }
 
 /// The offset east of UTC, in seconds, of the time zone argument of a

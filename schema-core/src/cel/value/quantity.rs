@@ -1,23 +1,21 @@
-//! The Kubernetes quantity library (`library/quantity.go`) on
-//! `resource.ParseQuantity` semantics: decimal values rounded up to
+//! `kubernetes.Quantity`, the value of the Kubernetes quantity library
+//! (`library/quantity.go`), on `resource.ParseQuantity` semantics: decimal values rounded up to
 //! nano precision, with the decimal SI, binary SI and exponent suffixes.
 //!
 //! Values are kept as a 128-bit mantissa and a decimal exponent; a
 //! quantity needing more than 38 significant digits is refused.
 
 use std::cmp::Ordering;
-use std::rc::Rc;
 
-use super::Ext;
 use crate::cel::error::EvalError;
-use crate::cel::value::EvalResult;
-use crate::cel::value::Val;
 
 /// A quantity: `mantissa × 10^exp`.
 #[derive(Clone, Copy, Debug)]
 pub struct Quantity {
-    mantissa: i128,
-    exp: i32,
+    /// The mantissa.
+    pub(crate) mantissa: i128,
+    /// The decimal exponent.
+    pub(crate) exp: i32,
 }
 
 const REGEX_ERR: &str =
@@ -130,7 +128,7 @@ impl Quantity {
         Ok(Quantity { mantissa, exp }.normalized())
     }
 
-    fn normalized(mut self) -> Self {
+    pub(crate) fn normalized(mut self) -> Self {
         if self.mantissa == 0 {
             self.exp = 0;
             return self;
@@ -153,7 +151,7 @@ impl Quantity {
         Some((am, bm, e))
     }
 
-    fn as_f64(self) -> f64 {
+    pub(crate) fn as_f64(self) -> f64 {
         self.mantissa as f64 * 10f64.powi(self.exp)
     }
 
@@ -168,7 +166,7 @@ impl Quantity {
         }
     }
 
-    fn add(self, other: Quantity) -> Result<Quantity, EvalError> {
+    pub(crate) fn add(self, other: Quantity) -> Result<Quantity, EvalError> {
         let (a, b, e) = Self::aligned(self, other)
             .ok_or_else(|| EvalError::new("quantity arithmetic overflow"))?;
         let m = a
@@ -181,69 +179,11 @@ impl Quantity {
         .normalized())
     }
 
-    fn as_i64(self) -> Option<i64> {
+    pub(crate) fn as_i64(self) -> Option<i64> {
         if self.exp < 0 {
             return None;
         }
         let m = self.mantissa.checked_mul(pow10(self.exp as u32)?)?;
         i64::try_from(m).ok()
-    }
-}
-
-fn q_of<'v>(v: Option<&'v Val<'_>>) -> Option<&'v Quantity> {
-    match v {
-        Some(Val::Ext(e)) => match &**e {
-            Ext::Quantity(q) => Some(q),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn operand(v: Option<&Val<'_>>) -> Result<Quantity, EvalError> {
-    match v {
-        Some(Val::Int(i)) => Ok(Quantity {
-            mantissa: i128::from(*i),
-            exp: 0,
-        }
-        .normalized()),
-        other => q_of(other).copied().ok_or_else(EvalError::no_overload),
-    }
-}
-
-/// Dispatches the quantity functions.
-pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
-    match name {
-        "quantity" => {
-            let s = super::str_arg(args, 0)?;
-            Quantity::parse(s)
-                .map(|q| Val::Ext(Rc::new(Ext::Quantity(q))))
-                .map_err(EvalError::new)
-        }
-        "isQuantity" => Ok(Val::Bool(Quantity::parse(super::str_arg(args, 0)?).is_ok())),
-        _ => {
-            let q = *q_of(args.first()).ok_or_else(EvalError::no_overload)?;
-            match name {
-                "sign" => Ok(Val::Int(q.mantissa.signum() as i64)),
-                "isInteger" => Ok(Val::Bool(q.as_i64().is_some())),
-                "asInteger" => q
-                    .as_i64()
-                    .map(Val::Int)
-                    .ok_or_else(|| EvalError::new("cannot convert value to integer")),
-                "asApproximateFloat" => Ok(Val::Double(q.as_f64())),
-                "add" | "sub" => {
-                    let mut o = operand(args.get(1))?;
-                    if name == "sub" {
-                        o.mantissa = -o.mantissa;
-                    }
-                    Ok(Val::Ext(Rc::new(Ext::Quantity(q.add(o)?))))
-                }
-                "compareTo" | "isGreaterThan" | "isLessThan" => {
-                    let o = operand(args.get(1))?;
-                    Ok(super::comparison(name, q.compare(&o)))
-                }
-                _ => Err(EvalError::no_overload()),
-            }
-        }
     }
 }

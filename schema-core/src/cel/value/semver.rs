@@ -1,14 +1,9 @@
-//! The Kubernetes semver library (`library/semverlib.go`): `semver`,
-//! `isSemver` (optionally normalizing), the `major`, `minor` and `patch`
-//! accessors and the comparisons, on the semantics of
+//! `kubernetes.Semver`, the value of the Kubernetes semver library
+//! (`library/semverlib.go`), on the semantics of
 //! `github.com/blang/semver/v4`'s `Parse` and `Version.Compare`.
 
 use std::cmp::Ordering;
-use std::rc::Rc;
 
-use super::Ext;
-use crate::cel::error::EvalError;
-use crate::cel::value::{EvalResult, Val};
 use crate::go::fmt::go_quote;
 
 /// A prerelease identifier: numeric or alphanumeric.
@@ -35,9 +30,12 @@ impl Pre {
 /// comparisons, is only validated).
 #[derive(Clone, Debug)]
 pub struct Semver {
-    major: u64,
-    minor: u64,
-    patch: u64,
+    /// The major version.
+    pub(crate) major: u64,
+    /// The minor version.
+    pub(crate) minor: u64,
+    /// The patch version.
+    pub(crate) patch: u64,
     pre: Vec<Pre>,
 }
 
@@ -213,61 +211,6 @@ impl Semver {
                     self.pre.len().cmp(&o.pre.len())
                 }
             })
-    }
-}
-
-fn semver_of<'v>(v: Option<&'v Val<'_>>) -> Option<&'v Semver> {
-    match v {
-        Some(Val::Ext(e)) => match &**e {
-            Ext::Semver(s) => Some(s),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whether `v` is a semver (the receiver of the comparisons the quantity
-/// library shares the names of).
-pub(crate) fn is_semver(v: Option<&Val<'_>>) -> bool {
-    semver_of(v).is_some()
-}
-
-/// The library's functions; the receiver, if any, is the first argument.
-pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
-    match name {
-        "semver" | "isSemver" => {
-            let s = super::str_arg(args, 0)?;
-            let normalize = match args.get(1) {
-                None => false,
-                Some(Val::Bool(b)) => *b,
-                Some(_) => return Err(EvalError::no_overload()),
-            };
-            let parsed = if normalize {
-                Semver::parse_normalized(s)
-            } else {
-                Semver::parse(s)
-            };
-            if name == "isSemver" {
-                return Ok(Val::Bool(parsed.is_ok()));
-            }
-            parsed
-                .map(|v| Val::Ext(Rc::new(Ext::Semver(v))))
-                .map_err(EvalError::new)
-        }
-        _ => {
-            let v = semver_of(args.first()).ok_or_else(EvalError::no_overload)?;
-            match name {
-                // Go's int64 of the uint64 number.
-                "major" => Ok(Val::Int(v.major as i64)),
-                "minor" => Ok(Val::Int(v.minor as i64)),
-                "patch" => Ok(Val::Int(v.patch as i64)),
-                "compareTo" | "isGreaterThan" | "isLessThan" => {
-                    let o = semver_of(args.get(1)).ok_or_else(EvalError::no_overload)?;
-                    Ok(super::comparison(name, v.compare(o)))
-                }
-                _ => Err(EvalError::no_overload()),
-            }
-        }
     }
 }
 

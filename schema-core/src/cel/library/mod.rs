@@ -6,11 +6,15 @@
 
 pub(crate) mod ip;
 pub(crate) mod lists_ext;
+mod operands;
 pub(crate) mod quantity;
 pub(crate) mod semver;
 pub(crate) mod strings;
 pub(crate) mod time;
 pub(crate) mod url;
+
+#[cfg(test)]
+mod tests;
 
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -19,74 +23,15 @@ use cel::IdedExpr;
 
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
-use super::value::{EvalResult, add_lists, owned_str};
-use super::value::{List, MapV, OwnedMap, Val, compare, equals, is_zero};
-
-/// Values of the Kubernetes libraries.
-#[derive(Debug)]
-pub enum Ext {
-    /// `kubernetes.Quantity`.
-    Quantity(quantity::Quantity),
-    /// `kubernetes.URL`.
-    Url(url::Url),
-    /// `net.IP`.
-    Ip(ip::Ip),
-    /// `net.CIDR`.
-    Cidr(ip::Cidr),
-    /// `kubernetes.NamedFormat`.
-    Format(&'static str),
-    /// `kubernetes.Semver`.
-    Semver(semver::Semver),
-}
-
-impl Ext {
-    /// The CEL type name.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Ext::Quantity(_) => "kubernetes.Quantity",
-            Ext::Url(_) => "kubernetes.URL",
-            Ext::Ip(_) => "net.IP",
-            Ext::Cidr(_) => "net.CIDR",
-            Ext::Format(_) => "kubernetes.NamedFormat",
-            Ext::Semver(_) => "kubernetes.Semver",
-        }
-    }
-
-    /// Equality of two library values.
-    pub fn equals(&self, other: &Ext) -> bool {
-        match (self, other) {
-            (Ext::Quantity(a), Ext::Quantity(b)) => a.compare(b) == Ordering::Equal,
-            (Ext::Url(a), Ext::Url(b)) => a.raw == b.raw,
-            (Ext::Ip(a), Ext::Ip(b)) => a == b,
-            (Ext::Cidr(a), Ext::Cidr(b)) => a == b,
-            (Ext::Format(a), Ext::Format(b)) => a == b,
-            (Ext::Semver(a), Ext::Semver(b)) => a.compare(b) == Ordering::Equal,
-            _ => false,
-        }
-    }
-
-    /// Field selection on a library value (none has fields).
-    pub fn field<'a>(&self, _name: &str) -> EvalResult<'a> {
-        Err(EvalError::no_overload())
-    }
-}
-
-/// `%v` of a value, as cel-go error messages print it.
-pub fn display(v: &Val<'_>) -> String {
-    match v {
-        Val::Null => "null".into(),
-        Val::Bool(b) => b.to_string(),
-        Val::Int(i) => i.to_string(),
-        Val::Uint(u) => u.to_string(),
-        Val::Double(d) => crate::go::fmt::format_float(*d),
-        Val::Str(s) => s.as_str().to_string(),
-        Val::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
-        Val::Duration(d) => time::format_duration(*d),
-        Val::Timestamp(s, n, off) => crate::go::time::format_rfc3339_nano_in(*s, *n, *off),
-        Val::Type(t) => t.to_string(),
-        other => other.type_name(),
-    }
-}
+use super::value::url::Url;
+use super::value::{
+    EvalResult, Ext, MapV, OwnedMap, Val, add_lists, compare, display, equals, format_duration,
+    is_zero, owned_str,
+};
+use operands::{
+    MAX_STRING_BYTES, arg, bool_of, check_len, compile_regex, illegal_regex, int_arg, str_arg,
+    string_conv_err,
+};
 
 /// The Kubernetes `traversalCost` of a value.
 fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
@@ -110,17 +55,6 @@ fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
             .fold(0u64, u64::saturating_add),
         _ => 1,
     }
-}
-
-/// The largest string a rule may build (a bound on memory; the API
-/// server's static cost estimate keeps rules far below it).
-pub const MAX_STRING_BYTES: usize = 64 << 20;
-
-fn check_len<'a>(s: String) -> EvalResult<'a> {
-    if s.len() > MAX_STRING_BYTES {
-        return Err(EvalError::new("string result exceeds the maximum size"));
-    }
-    Ok(owned_str(s))
 }
 
 /// Calls function `name` (`ns.fn` for namespaced globals) on an optional
@@ -335,28 +269,6 @@ fn format_max_regex_size(name: &str) -> u64 {
         "date" | "datetime" => 71,
         _ => 1,
     }
-}
-
-fn arg<'v, 'a>(args: &'v [Val<'a>], i: usize) -> Result<&'v Val<'a>, EvalError> {
-    args.get(i).ok_or_else(EvalError::no_overload)
-}
-
-fn str_arg<'v>(args: &'v [Val<'_>], i: usize) -> Result<&'v str, EvalError> {
-    match args.get(i) {
-        Some(Val::Str(s)) => Ok(s.as_str()),
-        _ => Err(EvalError::no_overload()),
-    }
-}
-
-fn int_arg(args: &[Val<'_>], i: usize) -> Result<i64, EvalError> {
-    match args.get(i) {
-        Some(Val::Int(n)) => Ok(*n),
-        _ => Err(EvalError::no_overload()),
-    }
-}
-
-fn bool_of<'a>(b: bool) -> EvalResult<'a> {
-    Ok(Val::Bool(b))
 }
 
 fn dispatch<'a>(
@@ -597,7 +509,7 @@ fn dispatch<'a>(
             Ok(Val::Int(found))
         }
         ("url", false, 1) => url::to_url(str_arg(args, 0)?),
-        ("isURL", false, 1) => bool_of(url::Url::parse(str_arg(args, 0)?).is_ok()),
+        ("isURL", false, 1) => bool_of(Url::parse(str_arg(args, 0)?).is_ok()),
         (
             "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" | "getQuery",
             true,
@@ -609,7 +521,7 @@ fn dispatch<'a>(
             let Ext::Url(u) = &**e else {
                 return Err(EvalError::no_overload());
             };
-            u.accessor(name)
+            url::accessor(u, name)
         }
         ("quantity" | "isQuantity", false, 1) => quantity::call(name, args),
         ("semver" | "isSemver", false, 1 | 2) => semver::call(name, args),
@@ -643,7 +555,7 @@ fn dispatch<'a>(
         ) => ip::call(name, args),
         _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),
         _ if name.starts_with("format.") || name == "validate" => {
-            super::lib::strings::format_lib(name, receiver, args)
+            strings::format_lib(name, receiver, args)
         }
         _ => strings::call(name, receiver, args, exprs),
     }
@@ -747,17 +659,6 @@ fn list_fn<'a>(name: &str, l: &Val<'a>) -> EvalResult<'a> {
     }
 }
 
-/// The Kubernetes regex library's error for a pattern that does not
-/// compile at runtime.
-fn illegal_regex(e: EvalError) -> EvalError {
-    EvalError::new(format!("Illegal regex: {}", e.msg))
-}
-
-/// Compiles a regex with Go's RE2 semantics.
-pub(crate) fn compile_regex(p: &str) -> Result<crate::goregex::GoRegex, EvalError> {
-    crate::goregex::compile(p).map_err(|e| EvalError::new(e.to_string()))
-}
-
 /// The CEL type name of a value, as `type()` returns it.
 fn type_of(v: &Val<'_>) -> String {
     v.type_name()
@@ -851,27 +752,6 @@ fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
         }
         _ => Err(EvalError::no_overload()),
     }
-}
-
-/// cel-go's `String.ConvertToType` failure: the type names only, never
-/// the parser's reason (`type conversion error from 'string' to 'int'`).
-/// The result of `compareTo` (-1, 0 or 1), `isGreaterThan` or
-/// `isLessThan` (`name`) for the ordering `c` of receiver and argument, as
-/// the quantity and semver libraries define them.
-pub(crate) fn comparison<'a>(name: &str, c: Ordering) -> Val<'a> {
-    match name {
-        "compareTo" => Val::Int(match c {
-            Ordering::Less => -1,
-            Ordering::Equal => 0,
-            Ordering::Greater => 1,
-        }),
-        "isGreaterThan" => Val::Bool(c == Ordering::Greater),
-        _ => Val::Bool(c == Ordering::Less),
-    }
-}
-
-pub(crate) fn string_conv_err(to: &str) -> EvalError {
-    EvalError::new(format!("type conversion error from 'string' to '{to}'"))
 }
 
 fn conv_err(from: &Val<'_>, to: &str) -> EvalError {
@@ -977,7 +857,7 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
                 "invalid UTF-8 in bytes, cannot convert to string",
             )),
         },
-        Val::Duration(d) => Ok(owned_str(time::format_duration(*d))),
+        Val::Duration(d) => Ok(owned_str(format_duration(*d))),
         Val::Timestamp(s, n, off) => Ok(owned_str(crate::go::time::format_rfc3339_nano_in(
             *s, *n, *off,
         ))),
@@ -989,28 +869,4 @@ fn to_string<'a>(v: &Val<'a>) -> EvalResult<'a> {
         Val::Type(t) => Ok(owned_str(t.to_string())),
         _ => Err(conv_err(v, "string")),
     }
-}
-
-/// A borrowed or owned list's elements as strings.
-pub(crate) fn list_strings(l: &List<'_>) -> Result<Vec<String>, EvalError> {
-    let mut out = Vec::with_capacity(l.len());
-    for v in l.to_vec()? {
-        match v {
-            Val::Str(s) => out.push(s.as_str().to_string()),
-            _ => return Err(EvalError::no_overload()),
-        }
-    }
-    Ok(out)
-}
-
-/// The map of a URL query: `map<string, list<string>>`.
-pub(crate) fn string_list_map<'a>(entries: Vec<(String, Vec<String>)>) -> Val<'a> {
-    let mut m = OwnedMap::default();
-    for (k, vs) in entries {
-        m.insert(
-            owned_str(k),
-            Val::list(vs.into_iter().map(owned_str).collect()),
-        );
-    }
-    Val::Map(MapV::Owned(Rc::new(m)))
 }
