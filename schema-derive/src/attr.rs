@@ -137,7 +137,7 @@ impl Attrs {
 }
 
 /// Parses every `#[schema(...)]` among `attrs` for `target`.
-pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Target) -> Attrs {
+pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Place) -> Attrs {
     let mut out = Attrs::default();
     for attr in attrs {
         if !attr.path().is_ident("schema") {
@@ -196,7 +196,7 @@ fn parse_key(
     cx: &Ctxt,
     out: &mut Attrs,
     meta: ParseNestedMeta<'_>,
-    target: Target,
+    target: Place,
 ) -> syn::Result<()> {
     let span = meta.path.span();
     let Some(key) = key_of(&meta) else {
@@ -205,10 +205,10 @@ fn parse_key(
     };
     match allowed(&key, target) {
         None => {
-            let candidates = KEYS
+            let candidates = ATTRIBUTES
                 .iter()
-                .filter(|(k, _)| allowed(k, target) == Some(true))
-                .map(|(k, _)| *k);
+                .filter(|a| a.places.contains(target))
+                .map(|a| a.key);
             let msg = match did_you_mean(&key, candidates) {
                 Some(s) => format!("unknown schema attribute `{key}`; did you mean `{s}`?"),
                 None => format!("unknown schema attribute `{key}`"),
@@ -222,7 +222,7 @@ fn parse_key(
                 format!(
                     "`{key}` is not allowed on {}; it applies to {}",
                     target.describe(),
-                    targets_of(&key)
+                    places_of(&key)
                 ),
             );
             return skip_value(&meta);
@@ -362,7 +362,7 @@ fn parse_key(
                 return skip_value(&meta);
             }
             let mut inner = Attrs::default();
-            meta.parse_nested_meta(|m| parse_key(cx, &mut inner, m, Target::Items))?;
+            meta.parse_nested_meta(|m| parse_key(cx, &mut inner, m, Place::Items))?;
             set(cx, &mut out.items, k, span, Box::new(inner));
             Ok(())
         }

@@ -273,7 +273,7 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
             Ok(())
         }
         _ => {
-            unknown(cx, span, CRD, k, CRD_KEYS);
+            unknown(cx, span, CRD, k, &crd_keys());
             attr::skip_value(&meta)
         }
     }

@@ -15,7 +15,7 @@ use crate::attr::{self, Attrs};
 use crate::ctxt::Ctxt;
 use crate::doc;
 use crate::expand::{self, FieldKind, FieldModel};
-use crate::symbol::{IMMUTABLE, OPTIONAL, REQUIRED, SKIP, Target};
+use crate::symbol::{IMMUTABLE, OPTIONAL, Place, REQUIRED, SKIP};
 use crate::syntax_checks::{self, Class};
 
 /// What an enum becomes.
@@ -93,7 +93,7 @@ pub fn build<'a>(
     };
     let mut out = Vec::new();
     for v in variants {
-        let a = attr::parse(cx, &v.original.attrs, Target::Field);
+        let a = attr::parse(cx, &v.original.attrs, Place::Field);
         if v.attrs.skip_deserializing() {
             continue;
         }
@@ -130,7 +130,7 @@ pub fn build<'a>(
 fn build_strings(cx: &Ctxt, variants: &[ast::Variant<'_>]) -> Option<EnumBody<'static>> {
     let mut values = Vec::new();
     for v in variants {
-        let a = attr::parse(cx, &v.original.attrs, Target::Field);
+        let a = attr::parse(cx, &v.original.attrs, Place::Field);
         if let Some(at) = &a.first_attr {
             cx.error_spanned_by(
                 at,

@@ -12,7 +12,7 @@ use crate::attr::{self, Attrs, Num, OneOfKind};
 use crate::ctxt::Ctxt;
 use crate::doc;
 use crate::enums;
-use crate::symbol::{Target, did_you_mean};
+use crate::symbol::{Place, did_you_mean};
 use crate::syntax_checks::{self, Class};
 
 /// The checked model of one type.
@@ -99,7 +99,7 @@ fn build<'a>(
     cont: &'a ast::Container<'a>,
     input: &'a syn::DeriveInput,
 ) -> Option<Model<'a>> {
-    let attrs = attr::parse(cx, &input.attrs, Target::Container);
+    let attrs = attr::parse(cx, &input.attrs, Place::Type);
     let krate = attrs
         .crate_path
         .as_ref()
@@ -214,7 +214,7 @@ fn build<'a>(
 }
 
 pub(crate) fn no_field_attrs(cx: &Ctxt, f: &ast::Field<'_>, hint: &str) {
-    let a = attr::parse(cx, &f.original.attrs, Target::Field);
+    let a = attr::parse(cx, &f.original.attrs, Place::Field);
     if let Some(at) = &a.first_attr {
         cx.error_spanned_by(at, format!("schema attributes are not read here; {hint}"));
     }
@@ -260,7 +260,7 @@ pub(crate) fn build_fields<'a>(
     // Rust field name -> (JSON name, explicitly required).
     let mut names: FieldNames = Vec::new();
     for f in fields {
-        let a = attr::parse(cx, &f.original.attrs, Target::Field);
+        let a = attr::parse(cx, &f.original.attrs, Place::Field);
         let span = field_span(f);
         let skipped = f.attrs.skip_deserializing() || Attrs::flag(&a.skip);
         if skipped {
