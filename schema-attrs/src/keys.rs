@@ -85,6 +85,8 @@ pub const ONE_OF: &str = "one_of";
 pub const NOT: &str = "not";
 /// `required_order`.
 pub const REQUIRED_ORDER: &str = "required_order";
+/// `external_docs`.
+pub const EXTERNAL_DOCS: &str = "external_docs";
 /// `with`.
 pub const WITH: &str = "with";
 /// `skip`.

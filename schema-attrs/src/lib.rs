@@ -134,6 +134,61 @@ pub enum ValueKind {
     Crd,
 }
 
+impl ValueKind {
+    /// The value in an error message ("`x` takes a JSON object, like ...").
+    pub fn describe(self) -> &'static str {
+        match self {
+            ValueKind::Number => "a number",
+            ValueKind::Count => "a non-negative integer",
+            ValueKind::String | ValueKind::Regex => "a string",
+            ValueKind::Flag => "no value or a boolean",
+            ValueKind::Json => "a JSON value",
+            ValueKind::JsonObject => "a JSON object",
+            ValueKind::JsonArray => "a non-empty array of values",
+            ValueKind::Schemas => "a non-empty array of schemas as JSON objects",
+            ValueKind::Schema => "a schema as a JSON object",
+            ValueKind::Strings => "a non-empty array of strings",
+            ValueKind::Nested | ValueKind::Rule | ValueKind::Fields | ValueKind::Crd => {
+                "nested attributes"
+            }
+            ValueKind::Path => "a path",
+            ValueKind::Type => "a type",
+            ValueKind::StringMap => "an object of strings",
+        }
+    }
+}
+
+/// A number written in an attribute (`minimum = -1.5`), as the derive
+/// reads it and the runtime receives it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Num {
+    /// A negative or small integer.
+    Int(i64),
+    /// A non-negative integer.
+    UInt(u64),
+    /// A float.
+    Float(f64),
+}
+
+impl Num {
+    /// Whether the value is an integer (a float without a fraction too).
+    pub fn is_integral(self) -> bool {
+        match self {
+            Num::Int(_) | Num::UInt(_) => true,
+            Num::Float(f) => f.is_finite() && f.fract() == 0.0,
+        }
+    }
+
+    /// The value as a float, for comparisons.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::UInt(u) => u as f64,
+            Num::Float(f) => f,
+        }
+    }
+}
+
 /// The kind of schema an attribute applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Applies {

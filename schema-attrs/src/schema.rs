@@ -469,6 +469,17 @@ pub const ATTRIBUTES: &[Attribute] = &[
         doc: "controller-gen's CEL rules and messages, in its order (at most, exactly, at least); the Rust field names, which must be optional",
     },
     Attribute {
+        key: EXTERNAL_DOCS,
+        places: Places::ALL,
+        value: ValueKind::JsonObject,
+        applies: Applies::Any,
+        schema_key: Some("externalDocs"),
+        apply: Apply::SetKey,
+        written_back: true,
+        example: "external_docs = {\"url\": \"https://example.com/docs\"}",
+        doc: "`externalDocs`: `url` and `description`",
+    },
+    Attribute {
         key: WITH,
         places: Places::ALL,
         value: ValueKind::Path,

@@ -10,6 +10,7 @@ use syn::{Ident, Token};
 use crate::ctxt::Ctxt;
 use crate::json::{self, Json, JsonKind};
 use crate::symbol::*;
+use schema_attrs::{Apply, Attribute, ValueKind};
 
 /// A value and where it was written.
 #[derive(Clone, Debug)]
@@ -18,22 +19,7 @@ pub struct Val<T> {
     pub span: Span,
 }
 
-/// A number attribute (`minimum = -1.5`).
-#[derive(Clone, Copy, Debug)]
-pub enum Num {
-    Int(i64),
-    UInt(u64),
-    Float(f64),
-}
-
-impl Num {
-    pub fn is_integral(self) -> bool {
-        match self {
-            Num::Int(_) | Num::UInt(_) => true,
-            Num::Float(f) => f.fract() == 0.0,
-        }
-    }
-}
+pub use schema_attrs::Num;
 
 /// One `validation(...)`.
 #[derive(Clone, Debug, Default)]
@@ -98,6 +84,9 @@ pub struct Attrs {
     /// `all_of`, `any_of`, `one_of` (arrays of schemas) and `not` (a
     /// schema), as JSON, in the order written.
     pub junctors: Vec<(&'static str, Val<Json>)>,
+    /// The attributes the runtime applies by their schema key
+    /// (`schema_attrs::Apply::SetKey`), in the order written.
+    pub set_keys: Vec<(&'static Attribute, Val<Json>)>,
     pub required_order: Option<Val<Vec<String>>>,
     pub map_type: Option<Val<String>>,
     pub struct_type: Option<Val<String>>,
@@ -230,6 +219,9 @@ fn parse_key(
         Some(true) => {}
     }
     out.keys.push(key.clone());
+    if let Some(a) = schema_attrs::attribute(&key).filter(|a| a.apply == Apply::SetKey) {
+        return set_key(cx, out, &meta, a, span);
+    }
     let k = key.as_str();
     match k {
         MINIMUM => num(cx, &meta, k, span, &mut out.minimum),
@@ -442,6 +434,36 @@ fn parse_key(
             skip_value(&meta)
         }
     }
+}
+
+/// An attribute the runtime applies by its schema key: its value read and
+/// checked by the kind the table gives it.
+fn set_key(
+    cx: &Ctxt,
+    out: &mut Attrs,
+    meta: &ParseNestedMeta<'_>,
+    a: &'static Attribute,
+    span: Span,
+) -> syn::Result<()> {
+    let v = value_json(meta, a.key)?;
+    let ok = match (a.value, &v.kind) {
+        (ValueKind::Json, _) => true,
+        (ValueKind::JsonObject, JsonKind::Object(_)) => true,
+        (ValueKind::JsonArray, JsonKind::Array(items)) => !items.is_empty(),
+        (ValueKind::String | ValueKind::Regex, JsonKind::Str(_)) => true,
+        (ValueKind::Count, JsonKind::UInt(u)) => i64::try_from(*u).is_ok(),
+        (ValueKind::Number, JsonKind::Int(_) | JsonKind::UInt(_) | JsonKind::Float(_)) => true,
+        (ValueKind::Flag, JsonKind::Bool(_)) => true,
+        _ => false,
+    };
+    if !ok {
+        wrong(cx, &v, a.key, a.value.describe(), a.example);
+    } else if out.set_keys.iter().any(|(b, _)| b.key == a.key) {
+        cx.error(span, format!("duplicate schema attribute `{}`", a.key));
+    } else {
+        out.set_keys.push((a, Val { value: v, span }));
+    }
+    Ok(())
 }
 
 fn parse_rule_key(cx: &Ctxt, rule: &mut Rule, meta: ParseNestedMeta<'_>) -> syn::Result<()> {

@@ -461,6 +461,11 @@ pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream 
         let v = v.value.tokens();
         quote!((#k, #v))
     });
+    let set_keys = a.set_keys.iter().map(|(attr, v)| {
+        let key = attr.key;
+        let v = v.value.tokens();
+        quote!((#key, #v))
+    });
     let required_order = match &a.required_order {
         Some(v) => {
             let names = &v.value;
@@ -542,6 +547,7 @@ pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream 
         list_type: #list_type,
         list_map_keys: #list_map_keys,
         junctors: &[#(#junctors),*],
+        set_keys: &[#(#set_keys),*],
         required_order: #required_order,
         map_type: #map_type,
         struct_type: #struct_type,

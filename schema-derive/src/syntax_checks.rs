@@ -13,6 +13,7 @@ use crate::attr::{Attrs, Num, Val};
 use crate::ctxt::Ctxt;
 use crate::json::{Json, JsonKind};
 use crate::symbol::*;
+use schema_attrs::Applies;
 
 /// The kind of schema a type has, as far as the syntax tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,6 +221,21 @@ pub fn check_shape(cx: &Ctxt, ty: &Type, self_ident: &syn::Ident) {
     }
 }
 
+/// The classes an attribute's `Applies` admits, and how a message names
+/// them; `None`: any.
+fn classes_of(applies: Applies) -> Option<(&'static [Class], &'static str)> {
+    Some(match applies {
+        Applies::Any => return None,
+        Applies::Number => (&[Class::Integer, Class::Number], "a number"),
+        Applies::Text => (&[Class::String, Class::IntOrString], "a string"),
+        Applies::Array => (&[Class::Array], "an array"),
+        Applies::Object => (&[Class::Map, Class::FreeObject, Class::Object], "an object"),
+        Applies::Map => (&[Class::Map, Class::FreeObject, Class::Object], "a map"),
+        Applies::Struct => (&[Class::FreeObject, Class::Object], "a struct"),
+        Applies::ArrayOrMap => (&[Class::Array, Class::Map], "an array or a map"),
+    })
+}
+
 fn class_ok(class: Class, want: &[Class]) -> bool {
     class == Class::Unknown || want.contains(&class)
 }
@@ -301,7 +317,7 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
         }
     }
     if let (Some(min), Some(max)) = (&a.minimum, &a.maximum) {
-        if as_f64(max.value) < as_f64(min.value) {
+        if max.value.as_f64() < min.value.as_f64() {
             cx.error(max.span, "`maximum` is less than `minimum`");
         }
     }
@@ -441,6 +457,13 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
             check_literal(cx, ENUM, v, class);
         }
     }
+    for (attr, v) in &a.set_keys {
+        if let Some((want, what)) = classes_of(attr.applies) {
+            if !class_ok(class, want) {
+                mismatch(cx, v.span, attr.key, what, class);
+            }
+        }
+    }
     for r in &a.validations {
         if let Some(reason) = &r.value.reason {
             if !matches!(
@@ -476,14 +499,6 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
                 }
             }
         }
-    }
-}
-
-fn as_f64(n: Num) -> f64 {
-    match n {
-        Num::Int(i) => i as f64,
-        Num::UInt(u) => u as f64,
-        Num::Float(f) => f,
     }
 }
 
