@@ -9,9 +9,10 @@
 use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
-use crate::attr::{Attrs, Num, Val};
 use crate::ctxt::Ctxt;
-use crate::json::{Json, JsonKind};
+use crate::parse::attrs::{Attrs, Num};
+use crate::parse::json::{Json, JsonKind};
+use crate::parse::values::Val;
 use crate::symbol::*;
 use schema_attrs::Applies;
 
@@ -494,7 +495,7 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
                 // The API server: "must not contain line breaks" at `message`.
                 cx.error(v.span, "`message` must not contain line breaks");
             } else if key != MESSAGE {
-                if let Err(e) = crate::cel::check_syntax(&v.value) {
+                if let Err(e) = crate::checks::cel::check_syntax(&v.value) {
                     cx.error(v.span, format!("`{key}` is not valid CEL:\n{e}"));
                 }
             }

@@ -3,21 +3,16 @@
 //! here, a value of the wrong kind) collected in the [`Ctxt`].
 
 use proc_macro2::Span;
+use schema_attrs::{Apply, Attribute, ValueKind};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Ident, Token};
 
 use crate::ctxt::Ctxt;
-use crate::json::{self, Json, JsonKind};
+use crate::parse::crd::CrdAttrs;
+use crate::parse::json::{Json, JsonKind};
+use crate::parse::values::{Val, count, flag, key_of, set, skip_value, string, value_json, wrong};
 use crate::symbol::*;
-use schema_attrs::{Apply, Attribute, ValueKind};
-
-/// A value and where it was written.
-#[derive(Clone, Debug)]
-pub struct Val<T> {
-    pub value: T,
-    pub span: Span,
-}
 
 pub use schema_attrs::Num;
 
@@ -97,7 +92,7 @@ pub struct Attrs {
     pub skip: Option<Val<bool>>,
     pub crate_path: Option<Val<syn::Path>>,
     /// `crd(...)`: the custom resource this spec struct defines.
-    pub crd: Option<Val<Box<crate::crd::CrdAttrs>>>,
+    pub crd: Option<Val<Box<CrdAttrs>>>,
     /// The first `#[schema]` attribute, to point errors at all of it.
     pub first_attr: Option<syn::Attribute>,
     /// The keys written, in order.
@@ -144,41 +139,6 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Place) -> Attrs {
         }
     }
     out
-}
-
-/// The key of a nested meta as a string (`type`, `enum` and `crate` are
-/// keywords, so a plain `Path::get_ident` would not do).
-pub(crate) fn key_of(meta: &ParseNestedMeta<'_>) -> Option<String> {
-    if meta.path.segments.len() != 1 || meta.path.leading_colon.is_some() {
-        return None;
-    }
-    meta.path.segments.first().map(|s| s.ident.to_string())
-}
-
-pub(crate) fn set<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, key: &str, span: Span, value: T) {
-    if slot.is_some() {
-        cx.error(span, format!("duplicate schema attribute `{key}`"));
-        return;
-    }
-    *slot = Some(Val { value, span });
-}
-
-/// Consumes whatever follows an unknown or rejected key, so that parsing
-/// goes on with the next one.
-pub(crate) fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.input.parse::<Token![=]>()?;
-        while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
-            meta.input.parse::<proc_macro2::TokenTree>()?;
-        }
-    } else if meta.input.peek(syn::token::Paren) {
-        let content;
-        syn::parenthesized!(content in meta.input);
-        while !content.is_empty() {
-            content.parse::<proc_macro2::TokenTree>()?;
-        }
-    }
-    Ok(())
 }
 
 fn parse_key(
@@ -417,7 +377,7 @@ fn parse_key(
             set(cx, &mut out.with, k, span, path);
             Ok(())
         }
-        CRD => crate::crd::parse(cx, &meta, span, &mut out.crd),
+        CRD => crate::parse::crd::parse(cx, &meta, span, &mut out.crd),
         CRATE => {
             let input = meta.value()?;
             let path: syn::Path = if input.peek(syn::LitStr) {
@@ -494,15 +454,6 @@ fn parse_rule_key(cx: &Ctxt, rule: &mut Rule, meta: ParseNestedMeta<'_>) -> syn:
     }
 }
 
-/// The JSON value after `key =`.
-pub(crate) fn value_json(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Json> {
-    if !meta.input.peek(Token![=]) {
-        return Err(meta.error(format!("expected `{key} = ...`")));
-    }
-    let input = meta.value()?;
-    json::parse(input)
-}
-
 fn json_value(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
@@ -513,16 +464,6 @@ fn json_value(
     let v = value_json(meta, key)?;
     set(cx, slot, key, span, v);
     Ok(())
-}
-
-pub(crate) fn wrong(cx: &Ctxt, v: &Json, key: &str, want: &str, example: &str) {
-    cx.error(
-        v.span,
-        format!(
-            "`{key}` takes {want}, like `{example}`; found {}",
-            v.describe()
-        ),
-    );
 }
 
 fn num(
@@ -543,63 +484,5 @@ fn num(
         }
     };
     set(cx, slot, key, span, n);
-    Ok(())
-}
-
-pub(crate) fn count(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    span: Span,
-    slot: &mut Option<Val<i64>>,
-) -> syn::Result<()> {
-    let v = value_json(meta, key)?;
-    match v.kind {
-        JsonKind::UInt(u) if i64::try_from(u).is_ok() => {
-            set(cx, slot, key, span, u as i64);
-        }
-        _ => wrong(cx, &v, key, "a non-negative integer", &format!("{key} = 1")),
-    }
-    Ok(())
-}
-
-pub(crate) fn string(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    span: Span,
-    slot: &mut Option<Val<String>>,
-) -> syn::Result<()> {
-    let v = value_json(meta, key)?;
-    match v.kind {
-        JsonKind::Str(s) => set(cx, slot, key, v.span, s),
-        _ => wrong(cx, &v, key, "a string", &format!("{key} = \"...\"")),
-    }
-    let _ = span;
-    Ok(())
-}
-
-pub(crate) fn flag(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    span: Span,
-    slot: &mut Option<Val<bool>>,
-) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        let v = value_json(meta, key)?;
-        match v.kind {
-            JsonKind::Bool(b) => set(cx, slot, key, span, b),
-            _ => wrong(cx, &v, key, "no value or a boolean", key),
-        }
-    } else if meta.input.is_empty() || meta.input.peek(Token![,]) {
-        set(cx, slot, key, span, true);
-    } else {
-        cx.error(
-            span,
-            format!("`{key}` is a flag: write `{key}` or `{key} = false`"),
-        );
-        skip_value(meta)?;
-    }
     Ok(())
 }
