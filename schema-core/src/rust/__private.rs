@@ -521,7 +521,14 @@ fn one_of_rule(cx: &mut SchemaCx, s: &mut JsonSchemaProps, kind: OneOf, fields: 
 
 /// The schema of a unit-variant enum: a string with the variants' names.
 pub fn string_enum(cx: &mut SchemaCx, values: &[&str], attrs: &Attrs) -> JsonSchemaProps {
-    let mut s = JsonSchemaProps {
+    let mut s = strings_of(values);
+    apply(cx, &mut s, attrs);
+    s
+}
+
+/// `{type: string, enum: values}`: a string enum, or a union's tag.
+fn strings_of(values: &[&str]) -> JsonSchemaProps {
+    JsonSchemaProps {
         type_: Some("string".to_string()),
         enum_: Some(
             values
@@ -530,9 +537,7 @@ pub fn string_enum(cx: &mut SchemaCx, values: &[&str], attrs: &Attrs) -> JsonSch
                 .collect(),
         ),
         ..JsonSchemaProps::default()
-    };
-    apply(cx, &mut s, attrs);
-    s
+    }
 }
 
 /// Checks that `key` applies to the schema's type, the kind of schema

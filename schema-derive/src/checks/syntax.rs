@@ -53,7 +53,8 @@ impl Class {
         }
     }
 
-    fn from_type_attr(t: &str) -> Class {
+    /// The class of `type = "..."`.
+    pub(crate) fn from_type_attr(t: &str) -> Class {
         match t {
             "integer" => Class::Integer,
             "number" => Class::Number,

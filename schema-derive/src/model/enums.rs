@@ -338,15 +338,7 @@ fn field_class(f: &FieldModel<'_>) -> Class {
     if f.attrs.replaces() {
         return match &f.attrs.type_ {
             Some(t) if !Attrs::flag(&f.attrs.int_or_string) && f.attrs.with.is_none() => {
-                match t.value.as_str() {
-                    "integer" => Class::Integer,
-                    "number" => Class::Number,
-                    "string" => Class::String,
-                    "boolean" => Class::Bool,
-                    "array" => Class::Array,
-                    "object" => Class::Object,
-                    _ => Class::Unknown,
-                }
+                Class::from_type_attr(&t.value)
             }
             _ if Attrs::flag(&f.attrs.int_or_string) => Class::IntOrString,
             _ => Class::Unknown,

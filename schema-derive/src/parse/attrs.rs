@@ -263,48 +263,15 @@ fn parse_key(
             }
             Ok(())
         }
-        REQUIRED_ORDER => {
-            let v = value_json(&meta, k)?;
-            let names = match v.kind {
-                JsonKind::Array(items) if !items.is_empty() => items
-                    .into_iter()
-                    .map(|i| match i.kind {
-                        JsonKind::Str(s) => Some(s),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<String>>>(),
-                _ => None,
-            };
-            match names {
-                Some(names) => set(cx, &mut out.required_order, k, span, names),
-                None => cx.error(
-                    v.span,
-                    format!("`{k}` takes a non-empty array of property names, like `{k} = [\"port\", \"hosts\"]`"),
-                ),
-            }
-            Ok(())
-        }
-        LIST_MAP_KEYS => {
-            let v = value_json(&meta, k)?;
-            let keys = match v.kind {
-                JsonKind::Array(items) if !items.is_empty() => items
-                    .into_iter()
-                    .map(|i| match i.kind {
-                        JsonKind::Str(s) => Some(s),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<String>>>(),
-                _ => None,
-            };
-            match keys {
-                Some(keys) => set(cx, &mut out.list_map_keys, k, span, keys),
-                None => cx.error(
-                    v.span,
-                    format!("`{k}` takes a non-empty array of strings, like `{k} = [\"name\"]`"),
-                ),
-            }
-            Ok(())
-        }
+        REQUIRED_ORDER => strings(
+            cx,
+            &meta,
+            k,
+            span,
+            &mut out.required_order,
+            "property names",
+        ),
+        LIST_MAP_KEYS => strings(cx, &meta, k, span, &mut out.list_map_keys, "strings"),
         ITEMS => {
             if !meta.input.peek(syn::token::Paren) {
                 cx.error(
@@ -394,6 +361,40 @@ fn parse_key(
             skip_value(&meta)
         }
     }
+}
+
+/// `key = ["a", "b"]`: a non-empty array of strings (`what` in the
+/// message), like the table's example.
+fn strings(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<Vec<String>>>,
+    what: &str,
+) -> syn::Result<()> {
+    let v = value_json(meta, key)?;
+    let list = match v.kind {
+        JsonKind::Array(items) if !items.is_empty() => items
+            .into_iter()
+            .map(|i| match i.kind {
+                JsonKind::Str(s) => Some(s),
+                _ => None,
+            })
+            .collect::<Option<Vec<String>>>(),
+        _ => None,
+    };
+    match list {
+        Some(list) => set(cx, slot, key, span, list),
+        None => {
+            let example = schema_attrs::attribute(key).map_or("", |a| a.example);
+            cx.error(
+                v.span,
+                format!("`{key}` takes a non-empty array of {what}, like `{example}`"),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// An attribute the runtime applies by its schema key: its value read and

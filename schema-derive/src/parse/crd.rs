@@ -176,89 +176,62 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
             Ok(())
         }
         SCALE => {
-            if !meta.input.peek(syn::token::Paren) {
-                cx.error(
-                    span,
-                    "expected `scale(spec_replicas_path = \".spec.replicas\", status_replicas_path = \".status.replicas\")`",
-                );
-                return attr::skip_value(&meta);
-            }
-            let mut scale = Scale::default();
-            let mut unknown_key = false;
-            meta.parse_nested_meta(|m| {
-                let span = m.path.span();
-                let key = attr::key_of(&m).unwrap_or_default();
-                let k = key.as_str();
-                match k {
+            let usage = "expected `scale(spec_replicas_path = \".spec.replicas\", status_replicas_path = \".status.replicas\")`";
+            let scale = nested(
+                cx,
+                &meta,
+                (span, SCALE, SCALE_KEYS, usage),
+                |s: &mut Scale, m, k, span| match k {
                     SPEC_REPLICAS_PATH => {
-                        attr::string(cx, &m, k, span, &mut scale.spec_replicas_path)
+                        Some(attr::string(cx, m, k, span, &mut s.spec_replicas_path))
                     }
                     STATUS_REPLICAS_PATH => {
-                        attr::string(cx, &m, k, span, &mut scale.status_replicas_path)
+                        Some(attr::string(cx, m, k, span, &mut s.status_replicas_path))
                     }
                     LABEL_SELECTOR_PATH => {
-                        attr::string(cx, &m, k, span, &mut scale.label_selector_path)
+                        Some(attr::string(cx, m, k, span, &mut s.label_selector_path))
                     }
-                    _ => {
-                        unknown_key = true;
-                        unknown(cx, span, SCALE, k, SCALE_KEYS);
-                        attr::skip_value(&m)
-                    }
-                }
-            })?;
-            // After a misspelt key, a missing one is the same mistake.
-            for (key, v) in [
-                (SPEC_REPLICAS_PATH, &scale.spec_replicas_path),
-                (STATUS_REPLICAS_PATH, &scale.status_replicas_path),
-            ] {
-                if v.is_none() && !unknown_key {
-                    cx.error(span, format!("`scale(...)` needs `{key} = \"...\"`"));
-                }
+                    _ => None,
+                },
+                |s| {
+                    vec![
+                        (SPEC_REPLICAS_PATH, s.spec_replicas_path.is_some()),
+                        (STATUS_REPLICAS_PATH, s.status_replicas_path.is_some()),
+                    ]
+                },
+            )?;
+            if let Some(scale) = scale {
+                attr::set(cx, &mut out.scale, k, span, scale);
             }
-            attr::set(cx, &mut out.scale, k, span, scale);
             Ok(())
         }
         PRINTER_COLUMN => {
-            if !meta.input.peek(syn::token::Paren) {
-                cx.error(
-                    span,
-                    "expected `printer_column(name = \"...\", type = \"...\", json_path = \"...\")`",
-                );
-                return attr::skip_value(&meta);
+            let usage =
+                "expected `printer_column(name = \"...\", type = \"...\", json_path = \"...\")`";
+            let col = nested(
+                cx,
+                &meta,
+                (span, PRINTER_COLUMN, COLUMN_KEYS, usage),
+                |col: &mut Column, m, k, span| match k {
+                    NAME => Some(attr::string(cx, m, k, span, &mut col.name)),
+                    TYPE => Some(attr::string(cx, m, k, span, &mut col.type_)),
+                    JSON_PATH => Some(attr::string(cx, m, k, span, &mut col.json_path)),
+                    DESCRIPTION => Some(attr::string(cx, m, k, span, &mut col.description)),
+                    FORMAT => Some(attr::string(cx, m, k, span, &mut col.format)),
+                    PRIORITY => Some(attr::count(cx, m, k, span, &mut col.priority)),
+                    _ => None,
+                },
+                |col| {
+                    vec![
+                        (NAME, col.name.is_some()),
+                        (TYPE, col.type_.is_some()),
+                        (JSON_PATH, col.json_path.is_some()),
+                    ]
+                },
+            )?;
+            if let Some(col) = col {
+                out.printer_columns.push(Val { value: col, span });
             }
-            let mut col = Column::default();
-            let mut unknown_key = false;
-            meta.parse_nested_meta(|m| {
-                let span = m.path.span();
-                let key = attr::key_of(&m).unwrap_or_default();
-                let k = key.as_str();
-                match k {
-                    NAME => attr::string(cx, &m, k, span, &mut col.name),
-                    TYPE => attr::string(cx, &m, k, span, &mut col.type_),
-                    JSON_PATH => attr::string(cx, &m, k, span, &mut col.json_path),
-                    DESCRIPTION => attr::string(cx, &m, k, span, &mut col.description),
-                    FORMAT => attr::string(cx, &m, k, span, &mut col.format),
-                    PRIORITY => attr::count(cx, &m, k, span, &mut col.priority),
-                    _ => {
-                        unknown_key = true;
-                        unknown(cx, span, PRINTER_COLUMN, k, COLUMN_KEYS);
-                        attr::skip_value(&m)
-                    }
-                }
-            })?;
-            for (key, v) in [
-                (NAME, &col.name),
-                (TYPE, &col.type_),
-                (JSON_PATH, &col.json_path),
-            ] {
-                if v.is_none() && !unknown_key {
-                    cx.error(
-                        span,
-                        format!("`printer_column(...)` needs `{key} = \"...\"`"),
-                    );
-                }
-            }
-            out.printer_columns.push(Val { value: col, span });
             Ok(())
         }
         _ => {
@@ -266,6 +239,46 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
             attr::skip_value(&meta)
         }
     }
+}
+
+/// `key(...)` of nested keys (`scale`, `printer_column`): `at` is where it
+/// is written, its key, the nested keys and the usage shown without
+/// parentheses; `read` reads one nested key (`None`: an unknown one);
+/// `required` tells which required keys are present. After a misspelt key,
+/// a missing one is the same mistake, so it is not reported.
+fn nested<T: Default>(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    at: (Span, &str, &[&str], &str),
+    mut read: impl FnMut(&mut T, &ParseNestedMeta<'_>, &str, Span) -> Option<syn::Result<()>>,
+    required: impl Fn(&T) -> Vec<(&'static str, bool)>,
+) -> syn::Result<Option<T>> {
+    let (span, key, keys, usage) = at;
+    if !meta.input.peek(syn::token::Paren) {
+        cx.error(span, usage);
+        attr::skip_value(meta)?;
+        return Ok(None);
+    }
+    let mut value = T::default();
+    let mut unknown_key = false;
+    meta.parse_nested_meta(|m| {
+        let span = m.path.span();
+        let name = attr::key_of(&m).unwrap_or_default();
+        match read(&mut value, &m, &name, span) {
+            Some(read) => read,
+            None => {
+                unknown_key = true;
+                unknown(cx, span, key, &name, keys);
+                attr::skip_value(&m)
+            }
+        }
+    })?;
+    for (name, present) in required(&value) {
+        if !present && !unknown_key {
+            cx.error(span, format!("`{key}(...)` needs `{name} = \"...\"`"));
+        }
+    }
+    Ok(Some(value))
 }
 
 /// `key = {"a": "b", ...}`: an object of strings (annotations, labels).

@@ -312,26 +312,13 @@ impl TypeSpace {
                     ));
                 }
             }
-            let values = self.map(
-                opts,
-                &n["additionalProperties"],
-                &format!("{path}.additionalProperties"),
-                &names::singular(hint),
-                parent,
-                depth + 1,
-            )?;
-            let mut base = Map::new();
-            base.insert("type".into(), "object".into());
-            base.insert("additionalProperties".into(), Value::Null);
-            return self.finish(
-                n,
-                Ty::Map(Box::new(values.ty.clone())),
-                base,
-                Some(values),
-                description,
-                path,
-                hint,
-            );
+            let inner = Inner {
+                node: &n["additionalProperties"],
+                key: "additionalProperties",
+                type_: "object",
+                ty: Ty::Map,
+            };
+            return self.container(opts, n, inner, description, (path, hint, parent, depth));
         } else if t == "array" {
             let Some(items) = n.get("items") else {
                 return Err(GenError::at(
@@ -342,26 +329,13 @@ impl TypeSpace {
             if !items.is_object() {
                 return Err(GenError::at(path, "`items` must be one schema"));
             }
-            let items = self.map(
-                opts,
-                items,
-                &format!("{path}.items"),
-                &names::singular(hint),
-                parent,
-                depth + 1,
-            )?;
-            let mut base = Map::new();
-            base.insert("type".into(), "array".into());
-            base.insert("items".into(), Value::Null);
-            return self.finish(
-                n,
-                Ty::Vec(Box::new(items.ty.clone())),
-                base,
-                Some(items),
-                description,
-                path,
-                hint,
-            );
+            let inner = Inner {
+                node: items,
+                key: "items",
+                type_: "array",
+                ty: Ty::Vec,
+            };
+            return self.container(opts, n, inner, description, (path, hint, parent, depth));
         } else if t == "object" && is_true(n, "x-kubernetes-preserve-unknown-fields") {
             let mut base = Map::new();
             base.insert("type".into(), "object".into());
@@ -452,6 +426,34 @@ impl TypeSpace {
     /// from the attributes alone (`type = ...`). `inner` is the mapped
     /// items (arrays) or values (maps).
     #[allow(clippy::too_many_arguments)]
+    /// An array or a map: its items or values mapped (named by the
+    /// singular of `hint`), then the node finished over the container's
+    /// own schema. `at` is the node's path, name hint, parent type and
+    /// depth.
+    fn container(
+        &mut self,
+        opts: &Options,
+        n: &Map<String, Value>,
+        inner: Inner<'_>,
+        description: Option<String>,
+        at: (&str, &str, &str, usize),
+    ) -> Result<Mapped, GenError> {
+        let (path, hint, parent, depth) = at;
+        let mapped = self.map(
+            opts,
+            inner.node,
+            &format!("{path}.{}", inner.key),
+            &names::singular(hint),
+            parent,
+            depth + 1,
+        )?;
+        let mut base = Map::new();
+        base.insert("type".into(), inner.type_.into());
+        base.insert(inner.key.into(), Value::Null);
+        let ty = (inner.ty)(Box::new(mapped.ty.clone()));
+        self.finish(n, ty, base, Some(mapped), description, path, hint)
+    }
+
     fn finish(
         &mut self,
         n: &Map<String, Value>,
@@ -903,6 +905,18 @@ fn canonical(v: &Value) -> Value {
         }
         other => other.clone(),
     }
+}
+
+/// The items of an array or the values of a map, to map.
+struct Inner<'a> {
+    /// The items' or values' schema.
+    node: &'a Value,
+    /// `items` or `additionalProperties`.
+    key: &'static str,
+    /// `array` or `object`.
+    type_: &'static str,
+    /// The container's Rust type of the inner type.
+    ty: fn(Box<Ty>) -> Ty,
 }
 
 /// The attributes of the keys of `n` its type's own schema `base` does not
