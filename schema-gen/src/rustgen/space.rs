@@ -420,12 +420,6 @@ impl TypeSpace {
         base.insert("type".into(), t.into());
         (ty, base)
     }
-
-    /// Turns the keys of `n` the type's own schema `base` does not give
-    /// into attributes. A `base` without `type` means the schema is built
-    /// from the attributes alone (`type = ...`). `inner` is the mapped
-    /// items (arrays) or values (maps).
-    #[allow(clippy::too_many_arguments)]
     /// An array or a map: its items or values mapped (named by the
     /// singular of `hint`), then the node finished over the container's
     /// own schema. `at` is the node's path, name hint, parent type and
@@ -454,6 +448,11 @@ impl TypeSpace {
         self.finish(n, ty, base, Some(mapped), description, path, hint)
     }
 
+    /// Turns the keys of `n` the type's own schema `base` does not give
+    /// into attributes. A `base` without `type` means the schema is built
+    /// from the attributes alone (`type = ...`). `inner` is the mapped
+    /// items (arrays) or values (maps).
+    #[allow(clippy::too_many_arguments)]
     fn finish(
         &mut self,
         n: &Map<String, Value>,
