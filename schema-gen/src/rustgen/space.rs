@@ -420,6 +420,7 @@ impl TypeSpace {
         base.insert("type".into(), t.into());
         (ty, base)
     }
+
     /// An array or a map: its items or values mapped (named by the
     /// singular of `hint`), then the node finished over the container's
     /// own schema. `at` is the node's path, name hint, parent type and
