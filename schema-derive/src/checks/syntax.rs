@@ -37,7 +37,8 @@ pub enum Class {
 }
 
 impl Class {
-    fn describe(self) -> &'static str {
+    /// The class in a message ("this schema is an integer").
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Class::Integer => "an integer",
             Class::Number => "a number",

@@ -320,17 +320,11 @@ fn build_variant<'a>(
 /// The JSON kind of a class, for comparing properties and contents:
 /// `None` when unknown from the syntax.
 fn kind(class: Class) -> Option<&'static str> {
-    Some(match class {
-        Class::Integer => "an integer",
-        Class::Number => "a number",
-        Class::String => "a string",
-        Class::Bool => "a boolean",
-        Class::Array => "an array",
-        Class::Map => "a map",
-        Class::FreeObject | Class::Object => "an object",
-        Class::IntOrString => "an int-or-string",
-        Class::Any | Class::Unknown => return None,
-    })
+    match class {
+        Class::FreeObject | Class::Object => Some("an object"),
+        Class::Any | Class::Unknown => None,
+        c => Some(c.describe()),
+    }
 }
 
 /// The class of a field as the schema will have it.
