@@ -11,17 +11,13 @@
 //! crate (RE2 pattern checking, Go's error texts) and the `cel` crate's
 //! parser (CEL syntax errors).
 
-mod attr;
-mod cel;
-mod crd;
+mod checks;
 mod ctxt;
-mod doc;
-mod enums;
-mod expand;
-mod json;
-mod names;
+mod derive;
+mod emit;
+mod model;
+mod parse;
 mod symbol;
-mod syntax_checks;
 
 use proc_macro::TokenStream;
 
@@ -30,7 +26,7 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(StructuralSchema, attributes(schema))]
 pub fn derive_structural_schema(input: TokenStream) -> TokenStream {
     match syn::parse::<syn::DeriveInput>(input) {
-        Ok(input) => expand::derive(&input).into(),
+        Ok(input) => derive::derive(&input).into(),
         Err(e) => e.to_compile_error().into(),
     }
 }

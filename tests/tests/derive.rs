@@ -1403,3 +1403,44 @@ fn required_order_must_name_the_required_properties() {
         ]
     );
 }
+
+/// Docs elsewhere.
+#[derive(StructuralSchema)]
+#[allow(dead_code)]
+#[schema(external_docs = {"url": "https://example.com/docs", "description": "The guide."})]
+struct WithExternalDocs {
+    #[schema(external_docs = {"url": "https://example.com/name"})]
+    name: String,
+    #[schema(items(external_docs = {"url": "https://example.com/tag"}))]
+    tags: Vec<String>,
+}
+
+#[derive(StructuralSchema)]
+#[allow(dead_code)]
+struct BadDocs {
+    #[schema(external_docs = {"url": 1})]
+    name: String,
+}
+
+#[test]
+fn external_docs_sets_external_docs() {
+    let s = schema::<WithExternalDocs>();
+    assert_eq!(
+        s["externalDocs"],
+        json!({"description": "The guide.", "url": "https://example.com/docs"})
+    );
+    assert_eq!(
+        s["properties"]["name"],
+        json!({"type": "string", "externalDocs": {"url": "https://example.com/name"}})
+    );
+    assert_eq!(
+        s["properties"]["tags"]["items"]["externalDocs"],
+        json!({"url": "https://example.com/tag"})
+    );
+    let errors = errors_of::<BadDocs>();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("BadDocs.name: `external_docs`: "),
+        "{errors:?}"
+    );
+}

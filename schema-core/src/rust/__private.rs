@@ -8,6 +8,7 @@
 //! number) are reported through [`SchemaCx`].
 
 use indexmap::IndexMap;
+use schema_attrs::Applies;
 use serde_json::{Number, Value};
 
 use super::{SchemaCx, StructuralSchema};
@@ -61,31 +62,15 @@ impl Json {
     }
 }
 
-/// A number written in an attribute.
-#[derive(Clone, Copy, Debug)]
-pub enum Num {
-    /// A negative or small integer.
-    Int(i64),
-    /// A non-negative integer.
-    UInt(u64),
-    /// A float.
-    Float(f64),
-}
+pub use schema_attrs::Num;
 
-impl Num {
-    fn to_number(self) -> Option<Number> {
-        match self {
-            Num::Int(i) => Some(Number::from(i)),
-            Num::UInt(u) => Some(Number::from(u)),
-            Num::Float(f) => Number::from_f64(f),
-        }
-    }
-
-    fn is_integral(self) -> bool {
-        match self {
-            Num::Int(_) | Num::UInt(_) => true,
-            Num::Float(f) => f.is_finite() && f.fract() == 0.0,
-        }
+/// A number attribute as a JSON number (`None` for a float that is not
+/// finite, which the derive rejects).
+fn to_number(n: Num) -> Option<Number> {
+    match n {
+        Num::Int(i) => Some(Number::from(i)),
+        Num::UInt(u) => Some(Number::from(u)),
+        Num::Float(f) => Number::from_f64(f),
     }
 }
 
@@ -191,6 +176,9 @@ pub struct Attrs {
     /// `all_of`, `any_of`, `one_of` and `not`: value validations as JSON
     /// (the key is the attribute's).
     pub junctors: &'static [(&'static str, Json)],
+    /// The attributes applied by their schema key
+    /// (`schema_attrs::Apply::SetKey`): the attribute's key and value.
+    pub set_keys: &'static [(&'static str, Json)],
     /// `required_order`: the `required` list in this order.
     pub required_order: Option<&'static [&'static str]>,
     /// `map_type`.
@@ -238,6 +226,7 @@ impl Attrs {
         list_type: None,
         list_map_keys: None,
         junctors: &[],
+        set_keys: &[],
         required_order: None,
         map_type: None,
         struct_type: None,
@@ -532,7 +521,14 @@ fn one_of_rule(cx: &mut SchemaCx, s: &mut JsonSchemaProps, kind: OneOf, fields: 
 
 /// The schema of a unit-variant enum: a string with the variants' names.
 pub fn string_enum(cx: &mut SchemaCx, values: &[&str], attrs: &Attrs) -> JsonSchemaProps {
-    let mut s = JsonSchemaProps {
+    let mut s = strings_of(values);
+    apply(cx, &mut s, attrs);
+    s
+}
+
+/// `{type: string, enum: values}`: a string enum, or a union's tag.
+fn strings_of(values: &[&str]) -> JsonSchemaProps {
+    JsonSchemaProps {
         type_: Some("string".to_string()),
         enum_: Some(
             values
@@ -541,13 +537,15 @@ pub fn string_enum(cx: &mut SchemaCx, values: &[&str], attrs: &Attrs) -> JsonSch
                 .collect(),
         ),
         ..JsonSchemaProps::default()
-    };
-    apply(cx, &mut s, attrs);
-    s
+    }
 }
 
-/// Checks that `key` applies to the schema's type.
-fn applies(cx: &mut SchemaCx, s: &JsonSchemaProps, key: &str, what: Kind) -> bool {
+/// Checks that `key` applies to the schema's type, the kind of schema
+/// its attribute applies to (`schema_attrs::Applies`).
+fn applies(cx: &mut SchemaCx, s: &JsonSchemaProps, key: &str) -> bool {
+    let Some(what) = schema_attrs::attribute(key).and_then(|a| Kind::of(a.applies)) else {
+        return true;
+    };
     let t = s.type_str();
     let ok = match what {
         Kind::Numeric => matches!(t, "integer" | "number"),
@@ -574,6 +572,8 @@ fn applies(cx: &mut SchemaCx, s: &JsonSchemaProps, key: &str, what: Kind) -> boo
     ok
 }
 
+/// The kinds of schema the runtime tells apart when it checks that an
+/// attribute applies.
 #[derive(Clone, Copy)]
 enum Kind {
     Numeric,
@@ -582,8 +582,22 @@ enum Kind {
     Object,
 }
 
+impl Kind {
+    /// The kind an attribute's `Applies` asks for; `None`: any schema, or
+    /// a check of its own (`items(...)`).
+    fn of(applies: Applies) -> Option<Kind> {
+        match applies {
+            Applies::Number => Some(Kind::Numeric),
+            Applies::Text => Some(Kind::Textual),
+            Applies::Array => Some(Kind::Array),
+            Applies::Object | Applies::Map | Applies::Struct => Some(Kind::Object),
+            Applies::Any | Applies::ArrayOrMap => None,
+        }
+    }
+}
+
 fn number(cx: &mut SchemaCx, s: &JsonSchemaProps, key: &str, n: Num) -> Option<Number> {
-    if !applies(cx, s, key, Kind::Numeric) {
+    if !applies(cx, s, key) {
         return None;
     }
     if s.type_str() == "integer" && !n.is_integral() {
@@ -592,7 +606,7 @@ fn number(cx: &mut SchemaCx, s: &JsonSchemaProps, key: &str, n: Num) -> Option<N
         ));
         return None;
     }
-    n.to_number()
+    to_number(n)
 }
 
 /// Applies attributes to a schema, in a fixed order: the type-shaping ones
@@ -638,46 +652,31 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
     if let Some(n) = a.maximum {
         s.maximum = number(cx, s, "maximum", n).or(s.maximum.take());
     }
-    if a.exclusive_maximum && applies(cx, s, "exclusive_maximum", Kind::Numeric) {
+    if a.exclusive_maximum && applies(cx, s, "exclusive_maximum") {
         s.exclusive_maximum = Some(true);
     }
     if let Some(n) = a.minimum {
         s.minimum = number(cx, s, "minimum", n).or(s.minimum.take());
     }
-    if a.exclusive_minimum && applies(cx, s, "exclusive_minimum", Kind::Numeric) {
+    if a.exclusive_minimum && applies(cx, s, "exclusive_minimum") {
         s.exclusive_minimum = Some(true);
     }
-    if let Some(n) = a
-        .max_length
-        .filter(|_| applies(cx, s, "max_length", Kind::Textual))
-    {
+    if let Some(n) = a.max_length.filter(|_| applies(cx, s, "max_length")) {
         s.max_length = Some(n);
     }
-    if let Some(n) = a
-        .min_length
-        .filter(|_| applies(cx, s, "min_length", Kind::Textual))
-    {
+    if let Some(n) = a.min_length.filter(|_| applies(cx, s, "min_length")) {
         s.min_length = Some(n);
     }
-    if let Some(p) = a
-        .pattern
-        .filter(|_| applies(cx, s, "pattern", Kind::Textual))
-    {
+    if let Some(p) = a.pattern.filter(|_| applies(cx, s, "pattern")) {
         s.pattern = Some(p.to_string());
     }
-    if let Some(n) = a
-        .max_items
-        .filter(|_| applies(cx, s, "max_items", Kind::Array))
-    {
+    if let Some(n) = a.max_items.filter(|_| applies(cx, s, "max_items")) {
         s.max_items = Some(n);
     }
-    if let Some(n) = a
-        .min_items
-        .filter(|_| applies(cx, s, "min_items", Kind::Array))
-    {
+    if let Some(n) = a.min_items.filter(|_| applies(cx, s, "min_items")) {
         s.min_items = Some(n);
     }
-    if a.unique_items && applies(cx, s, "unique_items", Kind::Array) {
+    if a.unique_items && applies(cx, s, "unique_items") {
         s.unique_items = Some(true);
     }
     if let Some(n) = a.multiple_of {
@@ -688,13 +687,13 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
     }
     if let Some(n) = a
         .max_properties
-        .filter(|_| applies(cx, s, "max_properties", Kind::Object))
+        .filter(|_| applies(cx, s, "max_properties"))
     {
         s.max_properties = Some(n);
     }
     if let Some(n) = a
         .min_properties
-        .filter(|_| applies(cx, s, "min_properties", Kind::Object))
+        .filter(|_| applies(cx, s, "min_properties"))
     {
         s.min_properties = Some(n);
     }
@@ -710,32 +709,20 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
     if a.preserve_unknown_fields {
         s.x_preserve_unknown_fields = Some(true);
     }
-    if let Some(t) = a
-        .list_type
-        .filter(|_| applies(cx, s, "list_type", Kind::Array))
-    {
+    if let Some(t) = a.list_type.filter(|_| applies(cx, s, "list_type")) {
         s.x_list_type = Some(t.to_string());
     }
-    if let Some(keys) = a
-        .list_map_keys
-        .filter(|_| applies(cx, s, "list_map_keys", Kind::Array))
-    {
+    if let Some(keys) = a.list_map_keys.filter(|_| applies(cx, s, "list_map_keys")) {
         if s.x_list_type.as_deref() != Some("map") {
             cx.error("`list_map_keys` needs `list_type = \"map\"`");
         }
         check_map_keys(cx, s, keys);
         s.x_list_map_keys = Some(keys.iter().map(|k| (*k).to_string()).collect());
     }
-    if let Some(t) = a
-        .map_type
-        .filter(|_| applies(cx, s, "map_type", Kind::Object))
-    {
+    if let Some(t) = a.map_type.filter(|_| applies(cx, s, "map_type")) {
         s.x_map_type = Some(t.to_string());
     }
-    if let Some(t) = a
-        .struct_type
-        .filter(|_| applies(cx, s, "struct_type", Kind::Object))
-    {
+    if let Some(t) = a.struct_type.filter(|_| applies(cx, s, "struct_type")) {
         s.x_map_type = Some(t.to_string());
     }
     if !a.validations.is_empty() {
@@ -752,6 +739,9 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
     }
     for (key, json) in a.junctors {
         apply_junctor(cx, s, key, json);
+    }
+    for (key, json) in a.set_keys {
+        set_key(cx, s, key, json);
     }
     if let Some(items) = a.items {
         apply_items(cx, s, items);
@@ -783,6 +773,30 @@ fn apply_junctor(cx: &mut SchemaCx, s: &mut JsonSchemaProps, key: &str, json: &J
             }
         }
         _ => cx.error(format!("`{key}` takes an array of schemas")),
+    }
+    for issue in dcx.errors.iter().chain(&dcx.warnings) {
+        cx.error(format!("`{key}`: {issue}"));
+    }
+}
+
+/// An attribute applied by its schema key: the value set at the key, then
+/// the node decoded again through the wire model, as the API server
+/// decodes it.
+fn set_key(cx: &mut SchemaCx, s: &mut JsonSchemaProps, key: &str, json: &Json) {
+    let Some(schema_key) = schema_attrs::attribute(key).and_then(|a| a.schema_key) else {
+        return;
+    };
+    if !applies(cx, s, key) {
+        return;
+    }
+    let mut node = s.to_value();
+    if let Value::Object(m) = &mut node {
+        m.insert(schema_key.to_string(), json.to_value());
+    }
+    let mut dcx = crate::model::wire::codec::DecodeCx::default();
+    let path = crate::model::field::Path::new(std::iter::empty::<&str>());
+    if let Some(decoded) = JsonSchemaProps::from_value(&node, &path, &mut dcx) {
+        *s = decoded;
     }
     for issue in dcx.errors.iter().chain(&dcx.warnings) {
         cx.error(format!("`{key}`: {issue}"));

@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use schema_attrs::ValueKind;
 use schema_core::model::wire::JsonSchemaProps;
 use serde_json::{Map, Value};
 
@@ -311,26 +312,13 @@ impl TypeSpace {
                     ));
                 }
             }
-            let values = self.map(
-                opts,
-                &n["additionalProperties"],
-                &format!("{path}.additionalProperties"),
-                &names::singular(hint),
-                parent,
-                depth + 1,
-            )?;
-            let mut base = Map::new();
-            base.insert("type".into(), "object".into());
-            base.insert("additionalProperties".into(), Value::Null);
-            return self.finish(
-                n,
-                Ty::Map(Box::new(values.ty.clone())),
-                base,
-                Some(values),
-                description,
-                path,
-                hint,
-            );
+            let inner = Inner {
+                node: &n["additionalProperties"],
+                key: "additionalProperties",
+                type_: "object",
+                ty: Ty::Map,
+            };
+            return self.container(opts, n, inner, description, (path, hint, parent, depth));
         } else if t == "array" {
             let Some(items) = n.get("items") else {
                 return Err(GenError::at(
@@ -341,26 +329,13 @@ impl TypeSpace {
             if !items.is_object() {
                 return Err(GenError::at(path, "`items` must be one schema"));
             }
-            let items = self.map(
-                opts,
-                items,
-                &format!("{path}.items"),
-                &names::singular(hint),
-                parent,
-                depth + 1,
-            )?;
-            let mut base = Map::new();
-            base.insert("type".into(), "array".into());
-            base.insert("items".into(), Value::Null);
-            return self.finish(
-                n,
-                Ty::Vec(Box::new(items.ty.clone())),
-                base,
-                Some(items),
-                description,
-                path,
-                hint,
-            );
+            let inner = Inner {
+                node: items,
+                key: "items",
+                type_: "array",
+                ty: Ty::Vec,
+            };
+            return self.container(opts, n, inner, description, (path, hint, parent, depth));
         } else if t == "object" && is_true(n, "x-kubernetes-preserve-unknown-fields") {
             let mut base = Map::new();
             base.insert("type".into(), "object".into());
@@ -444,6 +419,34 @@ impl TypeSpace {
         };
         base.insert("type".into(), t.into());
         (ty, base)
+    }
+
+    /// An array or a map: its items or values mapped (named by the
+    /// singular of `hint`), then the node finished over the container's
+    /// own schema. `at` is the node's path, name hint, parent type and
+    /// depth.
+    fn container(
+        &mut self,
+        opts: &Options,
+        n: &Map<String, Value>,
+        inner: Inner<'_>,
+        description: Option<String>,
+        at: (&str, &str, &str, usize),
+    ) -> Result<Mapped, GenError> {
+        let (path, hint, parent, depth) = at;
+        let mapped = self.map(
+            opts,
+            inner.node,
+            &format!("{path}.{}", inner.key),
+            &names::singular(hint),
+            parent,
+            depth + 1,
+        )?;
+        let mut base = Map::new();
+        base.insert("type".into(), inner.type_.into());
+        base.insert(inner.key.into(), Value::Null);
+        let ty = (inner.ty)(Box::new(mapped.ty.clone()));
+        self.finish(n, ty, base, Some(mapped), description, path, hint)
     }
 
     /// Turns the keys of `n` the type's own schema `base` does not give
@@ -904,30 +907,16 @@ fn canonical(v: &Value) -> Value {
     }
 }
 
-fn attr_key(k: &str) -> &'static str {
-    match k {
-        "title" => "title",
-        "format" => "format",
-        "pattern" => "pattern",
-        "x-kubernetes-list-type" => "list_type",
-        "minimum" => "minimum",
-        "maximum" => "maximum",
-        "multipleOf" => "multiple_of",
-        "minLength" => "min_length",
-        "maxLength" => "max_length",
-        "minItems" => "min_items",
-        "maxItems" => "max_items",
-        "minProperties" => "min_properties",
-        "maxProperties" => "max_properties",
-        "enum" => "enum",
-        "default" => "default",
-        "example" => "example",
-        "anyOf" => "any_of",
-        "allOf" => "all_of",
-        "oneOf" => "one_of",
-        "not" => "not",
-        _ => "unknown",
-    }
+/// The items of an array or the values of a map, to map.
+struct Inner<'a> {
+    /// The items' or values' schema.
+    node: &'a Value,
+    /// `items` or `additionalProperties`.
+    key: &'static str,
+    /// `array` or `object`.
+    type_: &'static str,
+    /// The container's Rust type of the inner type.
+    ty: fn(Box<Ty>) -> Ty,
 }
 
 /// The attributes of the keys of `n` its type's own schema `base` does not
@@ -961,45 +950,7 @@ fn own_attrs(
         }
         let attr = match k.as_str() {
             "type" if replaced => Attr::new("type", AttrValue::Json(v.clone())),
-            "x-kubernetes-int-or-string" if is_true(n, k) => {
-                Attr::new("int_or_string", AttrValue::Flag)
-            }
-            "x-kubernetes-preserve-unknown-fields" if is_true(n, k) => {
-                Attr::new("preserve_unknown_fields", AttrValue::Flag)
-            }
-            "x-kubernetes-embedded-resource" if is_true(n, k) => {
-                Attr::new("embedded_resource", AttrValue::Flag)
-            }
-            "nullable" if is_true(n, k) => Attr::new("nullable", AttrValue::Flag),
-            "uniqueItems" if is_true(n, k) => Attr::new("unique_items", AttrValue::Flag),
-            "exclusiveMinimum" if is_true(n, k) => Attr::new("exclusive_minimum", AttrValue::Flag),
-            "exclusiveMaximum" if is_true(n, k) => Attr::new("exclusive_maximum", AttrValue::Flag),
-            "title" | "format" | "pattern" | "x-kubernetes-list-type" => match v.as_str() {
-                Some(s) => Attr::new(attr_key(k), AttrValue::Str(s.to_string())),
-                None => return None,
-            },
-            "x-kubernetes-map-type" => match v.as_str() {
-                Some(s) => Attr::new(
-                    if is_struct { "struct_type" } else { "map_type" },
-                    AttrValue::Str(s.to_string()),
-                ),
-                None => return None,
-            },
-            "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "minItems"
-            | "maxItems" | "minProperties" | "maxProperties" => {
-                if !v.is_number() {
-                    return None;
-                }
-                Attr::new(attr_key(k), AttrValue::Json(v.clone()))
-            }
-            "enum" | "default" | "example" => Attr::new(attr_key(k), AttrValue::Json(v.clone())),
-            "anyOf" | "allOf" | "oneOf" | "not" => {
-                Attr::new(attr_key(k), AttrValue::Json(canonical(v)))
-            }
-            "x-kubernetes-list-map-keys" => match string_list(v) {
-                Some(keys) => Attr::new("list_map_keys", AttrValue::StrList(keys)),
-                None => return None,
-            },
+            "type" => return None,
             "x-kubernetes-validations" => {
                 let rules = v.as_array()?;
                 for r in rules {
@@ -1020,13 +971,33 @@ fn own_attrs(
                 }
                 None => return None,
             },
-            // A `false` flag is the same as none, except that the
-            // server keeps what is written: keep it exact.
-            _ => return None,
+            _ => written_back(n, k, v, is_struct)?,
         };
         attrs.push(attr);
     }
     Some(attrs)
+}
+
+/// The attribute the table writes back for the schema key `k` of `n`
+/// (`struct_type` or `map_type` for `x-kubernetes-map-type`, by
+/// `is_struct`), its value written by the attribute's kind. `None`: a key
+/// no attribute writes, or a value the attribute cannot take. A `false`
+/// flag is the same as none, except that the server keeps what is
+/// written: it is kept exact, so it is `None` too.
+fn written_back(n: &Map<String, Value>, k: &str, v: &Value, is_struct: bool) -> Option<Attr> {
+    let a = schema_attrs::written_back_from(k, is_struct)?;
+    let value = match a.value {
+        ValueKind::Flag if is_true(n, k) => AttrValue::Flag,
+        ValueKind::String | ValueKind::Regex => AttrValue::Str(v.as_str()?.to_string()),
+        ValueKind::Number | ValueKind::Count if v.is_number() => AttrValue::Json(v.clone()),
+        ValueKind::Json | ValueKind::JsonArray | ValueKind::JsonObject => {
+            AttrValue::Json(v.clone())
+        }
+        ValueKind::Schemas | ValueKind::Schema => AttrValue::Json(canonical(v)),
+        ValueKind::Strings => AttrValue::StrList(string_list(v)?),
+        _ => return None,
+    };
+    Some(Attr::new(a.key, value))
 }
 
 /// Whether the derive would refuse an attribute of `n` (at compile time or
@@ -1143,4 +1114,74 @@ fn rule(r: &Value) -> Option<AttrValue> {
     ];
     keys.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k));
     Some(AttrValue::Rule(keys))
+}
+
+#[cfg(test)]
+mod tests {
+    use schema_attrs::{ATTRIBUTES, Applies, Attribute, ValueKind};
+    use serde_json::{Map, Value, json};
+
+    use super::own_attrs;
+
+    /// A node of the kind of schema `a` applies to, with `a`'s schema key
+    /// set to a value of `a`'s kind, and the type's own schema.
+    fn node_for(a: &Attribute) -> (Map<String, Value>, Map<String, Value>) {
+        let (t, is_struct) = match a.applies {
+            Applies::Number => ("number", false),
+            Applies::Text | Applies::Any => ("string", false),
+            Applies::Array | Applies::ArrayOrMap => ("array", false),
+            Applies::Object | Applies::Map => ("object", false),
+            Applies::Struct => ("object", true),
+        };
+        let value = match a.value {
+            ValueKind::Flag => json!(true),
+            ValueKind::Number | ValueKind::Count => json!(1),
+            ValueKind::JsonArray | ValueKind::Strings => json!(["a"]),
+            ValueKind::JsonObject => json!({"url": "https://example.com"}),
+            ValueKind::Schemas => json!([{"required": ["a"]}]),
+            ValueKind::Schema => json!({"required": ["a"]}),
+            _ => json!("a"),
+        };
+        let mut base = Map::new();
+        base.insert("type".into(), t.into());
+        if is_struct {
+            base.insert("properties".into(), json!({"a": {"type": "string"}}));
+        }
+        let mut n = base.clone();
+        n.insert(a.schema_key.unwrap_or_default().into(), value);
+        (n, base)
+    }
+
+    /// Every attribute the table says the generator writes back, it writes
+    /// back from its schema key: through the table, or (the few keys of
+    /// their own shape) by code of their own, tested here one by one.
+    #[test]
+    fn the_generator_writes_back_every_attribute_of_the_table() {
+        let own_code = ["type", "description", "items", "validation"];
+        for a in ATTRIBUTES.iter().filter(|a| a.written_back) {
+            if own_code.contains(&a.key) {
+                continue;
+            }
+            let (n, base) = node_for(a);
+            let attrs = own_attrs(&n, &base, None)
+                .unwrap_or_else(|| panic!("`{}` is not written back", a.key));
+            assert!(
+                attrs.iter().any(|w| w.key == a.key),
+                "`{}` is not written back from `{:?}`",
+                a.key,
+                a.schema_key
+            );
+        }
+        let replaced = json!({"type": "string"});
+        let attrs = own_attrs(replaced.as_object().unwrap(), &Map::new(), None).unwrap();
+        assert_eq!(attrs[0].key, "type");
+        let rules = json!({"type": "string", "x-kubernetes-validations": [{"rule": "self"}]});
+        let base = json!({"type": "string"});
+        let attrs = own_attrs(rules.as_object().unwrap(), base.as_object().unwrap(), None).unwrap();
+        assert_eq!(attrs[0].key, "validation");
+        for key in own_code {
+            let a = schema_attrs::attribute(key).unwrap();
+            assert!(a.written_back, "`{key}` is written back");
+        }
+    }
 }

@@ -18,7 +18,7 @@
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::{Attrs, OneOf, apply, node, one_of_rule, push_rule, replaced};
+use super::{Attrs, OneOf, apply, node, one_of_rule, push_rule, replaced, strings_of};
 use crate::cel::escape::escape;
 use crate::model::wire::{JsonSchemaProps, SchemaOrBool, ValidationRule};
 use crate::rust::{SchemaCx, StructuralSchema};
@@ -593,19 +593,6 @@ fn check_defaults(cx: &mut SchemaCx, m: &Merged, tag: &Tag<'_>, all: &[usize]) {
     }
 }
 
-fn tag_property(values: &[&'static str]) -> JsonSchemaProps {
-    JsonSchemaProps {
-        type_: Some("string".to_string()),
-        enum_: Some(
-            values
-                .iter()
-                .map(|v| Value::String((*v).to_string()))
-                .collect(),
-        ),
-        ..JsonSchemaProps::default()
-    }
-}
-
 /// `{"type": "A", ...A's fields}`.
 fn internal(cx: &mut SchemaCx, variants: Vec<Variant>, tag_name: &'static str) -> JsonSchemaProps {
     let values: Vec<&'static str> = variants.iter().map(|v| v.name).collect();
@@ -619,7 +606,7 @@ fn internal(cx: &mut SchemaCx, variants: Vec<Variant>, tag_name: &'static str) -
     }
     let mut s = object();
     let props = s.properties.get_or_insert_with(IndexMap::new);
-    props.insert(tag_name.to_string(), tag_property(&values));
+    props.insert(tag_name.to_string(), strings_of(&values));
     let mut required = vec![tag_name.to_string()];
     let all: Vec<usize> = (0..values.len()).collect();
     for (p, mp) in &m.props {
@@ -674,7 +661,7 @@ fn adjacent(
     let mut s = object();
     s.properties
         .get_or_insert_with(IndexMap::new)
-        .insert(tag_name.to_string(), tag_property(&values));
+        .insert(tag_name.to_string(), strings_of(&values));
     s.required = Some(vec![tag_name.to_string()]);
     if with_content.is_empty() {
         return s;

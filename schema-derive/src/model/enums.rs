@@ -6,17 +6,16 @@
 //! contents of different kinds); the schemas are merged and compared when
 //! the schema is built, by `schema_core::rust::__private::Union`.
 
-use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use proc_macro2::Span;
 use serde_derive_internals::{ast, attr as serde_attr};
 use syn::spanned::Spanned;
 
-use crate::attr::{self, Attrs};
+use crate::checks::syntax::{self, Class};
 use crate::ctxt::Ctxt;
-use crate::doc;
-use crate::expand::{self, FieldKind, FieldModel};
-use crate::symbol::{IMMUTABLE, OPTIONAL, REQUIRED, SKIP, Target};
-use crate::syntax_checks::{self, Class};
+use crate::model::fields::{self, FieldKind, FieldModel};
+use crate::parse::attrs::{self, Attrs};
+use crate::parse::doc;
+use crate::symbol::{IMMUTABLE, OPTIONAL, Place, REQUIRED, SKIP};
 
 /// What an enum becomes.
 pub enum EnumBody<'a> {
@@ -28,27 +27,27 @@ pub enum EnumBody<'a> {
 
 /// The checked model of an enum with data (or a tagged or untagged one).
 pub struct Union<'a> {
-    repr: Repr,
-    variants: Vec<VariantModel<'a>>,
+    pub(crate) repr: Repr,
+    pub(crate) variants: Vec<VariantModel<'a>>,
 }
 
-enum Repr {
+pub(crate) enum Repr {
     External,
     Internal { tag: String },
     Adjacent { tag: String, content: String },
     Untagged,
 }
 
-struct VariantModel<'a> {
-    name: String,
+pub(crate) struct VariantModel<'a> {
+    pub(crate) name: String,
     /// The variant's attributes (externally tagged enums only), its
     /// description included.
-    attrs: Attrs,
-    description: Option<String>,
-    shape: Shape<'a>,
+    pub(crate) attrs: Attrs,
+    pub(crate) description: Option<String>,
+    pub(crate) shape: Shape<'a>,
 }
 
-enum Shape<'a> {
+pub(crate) enum Shape<'a> {
     Unit,
     Newtype(&'a syn::Type),
     Fields(Vec<FieldModel<'a>>),
@@ -93,7 +92,7 @@ pub fn build<'a>(
     };
     let mut out = Vec::new();
     for v in variants {
-        let a = attr::parse(cx, &v.original.attrs, Target::Field);
+        let a = attrs::parse(cx, &v.original.attrs, Place::Field);
         if v.attrs.skip_deserializing() {
             continue;
         }
@@ -130,7 +129,7 @@ pub fn build<'a>(
 fn build_strings(cx: &Ctxt, variants: &[ast::Variant<'_>]) -> Option<EnumBody<'static>> {
     let mut values = Vec::new();
     for v in variants {
-        let a = attr::parse(cx, &v.original.attrs, Target::Field);
+        let a = attrs::parse(cx, &v.original.attrs, Place::Field);
         if let Some(at) = &a.first_attr {
             cx.error_spanned_by(
                 at,
@@ -151,7 +150,7 @@ fn build_strings(cx: &Ctxt, variants: &[ast::Variant<'_>]) -> Option<EnumBody<'s
             );
             continue;
         }
-        values.push(expand::serde_name(cx, v.attrs.name(), v.ident.span()));
+        values.push(fields::serde_name(cx, v.attrs.name(), v.ident.span()));
     }
     if values.is_empty() && !cx.has_errors() {
         if let Some(v) = variants.first() {
@@ -178,7 +177,7 @@ fn build_variant<'a>(
     v: &ast::Variant<'a>,
     a: Attrs,
 ) -> Option<VariantModel<'a>> {
-    let name = expand::serde_name(cx, v.attrs.name(), v.ident.span());
+    let name = fields::serde_name(cx, v.attrs.name(), v.ident.span());
     for (key, slot, hint) in [
         (
             REQUIRED,
@@ -276,10 +275,10 @@ fn build_variant<'a>(
         }
         ast::Style::Newtype => {
             let f = v.fields.first()?;
-            expand::no_field_attrs(cx, f, "on a newtype variant, put them on the variant");
+            fields::no_field_attrs(cx, f, "on a newtype variant, put them on the variant");
             if !a.replaces() {
-                syntax_checks::check_shape(cx, f.ty, &cont.ident);
-                if syntax_checks::is_option(f.ty) {
+                syntax::check_shape(cx, f.ty, &cont.ident);
+                if syntax::is_option(f.ty) {
                     cx.error(
                         f.ty.span(),
                         "a variant holding an `Option` has no structural schema: serde writes \
@@ -288,8 +287,8 @@ fn build_variant<'a>(
                     );
                 }
             }
-            let (class, inner) = syntax_checks::classify(f.ty);
-            syntax_checks::check_attrs(cx, &a, class, inner);
+            let (class, inner) = syntax::classify(f.ty);
+            syntax::check_attrs(cx, &a, class, inner);
             Shape::Newtype(f.ty)
         }
         ast::Style::Tuple => {
@@ -305,8 +304,8 @@ fn build_variant<'a>(
             return None;
         }
         ast::Style::Struct => {
-            let (fields, _) = expand::build_fields(cx, &cont.ident, false, &v.fields);
-            syntax_checks::check_attrs(cx, &a, Class::Object, None);
+            let (fields, _) = fields::build_fields(cx, &cont.ident, false, &v.fields);
+            syntax::check_attrs(cx, &a, Class::Object, None);
             Shape::Fields(fields)
         }
     };
@@ -321,17 +320,11 @@ fn build_variant<'a>(
 /// The JSON kind of a class, for comparing properties and contents:
 /// `None` when unknown from the syntax.
 fn kind(class: Class) -> Option<&'static str> {
-    Some(match class {
-        Class::Integer => "an integer",
-        Class::Number => "a number",
-        Class::String => "a string",
-        Class::Bool => "a boolean",
-        Class::Array => "an array",
-        Class::Map => "a map",
-        Class::FreeObject | Class::Object => "an object",
-        Class::IntOrString => "an int-or-string",
-        Class::Any | Class::Unknown => return None,
-    })
+    match class {
+        Class::FreeObject | Class::Object => Some("an object"),
+        Class::Any | Class::Unknown => None,
+        c => Some(c.describe()),
+    }
 }
 
 /// The class of a field as the schema will have it.
@@ -339,21 +332,13 @@ fn field_class(f: &FieldModel<'_>) -> Class {
     if f.attrs.replaces() {
         return match &f.attrs.type_ {
             Some(t) if !Attrs::flag(&f.attrs.int_or_string) && f.attrs.with.is_none() => {
-                match t.value.as_str() {
-                    "integer" => Class::Integer,
-                    "number" => Class::Number,
-                    "string" => Class::String,
-                    "boolean" => Class::Bool,
-                    "array" => Class::Array,
-                    "object" => Class::Object,
-                    _ => Class::Unknown,
-                }
+                Class::from_type_attr(&t.value)
             }
             _ if Attrs::flag(&f.attrs.int_or_string) => Class::IntOrString,
             _ => Class::Unknown,
         };
     }
-    syntax_checks::classify(f.ty).0
+    syntax::classify(f.ty).0
 }
 
 fn field_span(f: &FieldModel<'_>, v: &ast::Variant<'_>) -> Span {
@@ -383,7 +368,7 @@ fn check_internal(cx: &Ctxt, models: &[VariantModel<'_>], variants: &[ast::Varia
         match &m.shape {
             Shape::Unit => {}
             Shape::Newtype(ty) => {
-                let class = syntax_checks::classify(ty).0;
+                let class = syntax::classify(ty).0;
                 match class {
                     Class::Object | Class::FreeObject | Class::Unknown => {}
                     Class::Map => cx.error(
@@ -448,7 +433,7 @@ fn check_adjacent(
     for m in models {
         let (class, span) = match &m.shape {
             Shape::Unit => continue,
-            Shape::Newtype(ty) => (syntax_checks::classify(ty).0, ty.span()),
+            Shape::Newtype(ty) => (syntax::classify(ty).0, ty.span()),
             Shape::Fields(_) => (
                 Class::Object,
                 original(variants, &m.name).map_or_else(Span::call_site, |v| v.ident.span()),
@@ -483,7 +468,7 @@ fn check_untagged(cx: &Ctxt, cont: &ast::Container<'_>, variants: &[ast::Variant
     let classes: Vec<Option<Class>> = live
         .iter()
         .map(|v| match v.style {
-            ast::Style::Newtype => v.fields.first().map(|f| syntax_checks::classify(f.ty).0),
+            ast::Style::Newtype => v.fields.first().map(|f| syntax::classify(f.ty).0),
             _ => None,
         })
         .collect();
@@ -511,53 +496,5 @@ fn check_untagged(cx: &Ctxt, cont: &ast::Container<'_>, variants: &[ast::Variant
              tagged enum or an internally tagged one (`#[serde(tag = \"type\")]`), or give the \
              schema with `#[schema(schemaless)]` or `#[schema(with = path)]`",
         );
-    }
-}
-
-/// The body of `schema(cx)` for a union (`__CONTAINER` is in scope).
-pub fn expand(u: &Union<'_>, krate: &syn::Path) -> TokenStream {
-    let ctor = match &u.repr {
-        Repr::External => quote!(__sp::Union::external()),
-        Repr::Internal { tag } => quote!(__sp::Union::internal(#tag)),
-        Repr::Adjacent { tag, content } => quote!(__sp::Union::adjacent(#tag, #content)),
-        Repr::Untagged => quote!(__sp::Union::untagged()),
-    };
-    let mut stmts = Vec::new();
-    for v in &u.variants {
-        let name = &v.name;
-        let attrs = expand::attrs_tokens(&v.attrs, v.description.as_deref());
-        let call = match &v.shape {
-            Shape::Unit => {
-                stmts.push(quote!(__u.unit(#name);));
-                continue;
-            }
-            _ if v.attrs.replaces() => quote!(__u.replaced(cx, #name, &__VARIANT);),
-            Shape::Newtype(ty) => {
-                quote_spanned!(ty.span()=> __u.newtype::<#ty>(cx, #name, &__VARIANT);)
-            }
-            Shape::Fields(fields) if fields.is_empty() => {
-                quote!(__u.fields(cx, #name, &__VARIANT, |_| __sp::object());)
-            }
-            Shape::Fields(fields) => {
-                let fields = expand::fields_tokens(fields);
-                quote! {
-                    __u.fields(cx, #name, &__VARIANT, |cx: &mut #krate::rust::SchemaCx| {
-                        let mut s = __sp::object();
-                        #fields
-                        __flattened.append_to(&mut s);
-                        s
-                    });
-                }
-            }
-        };
-        stmts.push(quote! {{
-            const __VARIANT: __sp::Attrs = #attrs;
-            #call
-        }});
-    }
-    quote! {
-        let mut __u = #ctor;
-        #(#stmts)*
-        __u.finish(cx, &__CONTAINER)
     }
 }

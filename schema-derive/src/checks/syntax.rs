@@ -9,10 +9,12 @@
 use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
-use crate::attr::{Attrs, Num, Val};
 use crate::ctxt::Ctxt;
-use crate::json::{Json, JsonKind};
+use crate::parse::attrs::{Attrs, Num};
+use crate::parse::json::{Json, JsonKind};
+use crate::parse::values::Val;
 use crate::symbol::*;
+use schema_attrs::Applies;
 
 /// The kind of schema a type has, as far as the syntax tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +37,8 @@ pub enum Class {
 }
 
 impl Class {
-    fn describe(self) -> &'static str {
+    /// The class in a message ("this schema is an integer").
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Class::Integer => "an integer",
             Class::Number => "a number",
@@ -51,7 +54,8 @@ impl Class {
         }
     }
 
-    fn from_type_attr(t: &str) -> Class {
+    /// The class of `type = "..."`.
+    pub(crate) fn from_type_attr(t: &str) -> Class {
         match t {
             "integer" => Class::Integer,
             "number" => Class::Number,
@@ -220,6 +224,21 @@ pub fn check_shape(cx: &Ctxt, ty: &Type, self_ident: &syn::Ident) {
     }
 }
 
+/// The classes an attribute's `Applies` admits, and how a message names
+/// them; `None`: any.
+fn classes_of(applies: Applies) -> Option<(&'static [Class], &'static str)> {
+    Some(match applies {
+        Applies::Any => return None,
+        Applies::Number => (&[Class::Integer, Class::Number], "a number"),
+        Applies::Text => (&[Class::String, Class::IntOrString], "a string"),
+        Applies::Array => (&[Class::Array], "an array"),
+        Applies::Object => (&[Class::Map, Class::FreeObject, Class::Object], "an object"),
+        Applies::Map => (&[Class::Map, Class::FreeObject, Class::Object], "a map"),
+        Applies::Struct => (&[Class::FreeObject, Class::Object], "a struct"),
+        Applies::ArrayOrMap => (&[Class::Array, Class::Map], "an array or a map"),
+    })
+}
+
 fn class_ok(class: Class, want: &[Class]) -> bool {
     class == Class::Unknown || want.contains(&class)
 }
@@ -301,7 +320,7 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
         }
     }
     if let (Some(min), Some(max)) = (&a.minimum, &a.maximum) {
-        if as_f64(max.value) < as_f64(min.value) {
+        if max.value.as_f64() < min.value.as_f64() {
             cx.error(max.span, "`maximum` is less than `minimum`");
         }
     }
@@ -441,6 +460,13 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
             check_literal(cx, ENUM, v, class);
         }
     }
+    for (attr, v) in &a.set_keys {
+        if let Some((want, what)) = classes_of(attr.applies) {
+            if !class_ok(class, want) {
+                mismatch(cx, v.span, attr.key, what, class);
+            }
+        }
+    }
     for r in &a.validations {
         if let Some(reason) = &r.value.reason {
             if !matches!(
@@ -471,19 +497,11 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
                 // The API server: "must not contain line breaks" at `message`.
                 cx.error(v.span, "`message` must not contain line breaks");
             } else if key != MESSAGE {
-                if let Err(e) = crate::cel::check_syntax(&v.value) {
+                if let Err(e) = crate::checks::cel::check_syntax(&v.value) {
                     cx.error(v.span, format!("`{key}` is not valid CEL:\n{e}"));
                 }
             }
         }
-    }
-}
-
-fn as_f64(n: Num) -> f64 {
-    match n {
-        Num::Int(i) => i as f64,
-        Num::UInt(u) => u as f64,
-        Num::Float(f) => f,
     }
 }
 

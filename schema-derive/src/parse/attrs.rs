@@ -3,37 +3,18 @@
 //! here, a value of the wrong kind) collected in the [`Ctxt`].
 
 use proc_macro2::Span;
+use schema_attrs::{Apply, Attribute, ValueKind};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Ident, Token};
 
 use crate::ctxt::Ctxt;
-use crate::json::{self, Json, JsonKind};
+use crate::parse::crd::CrdAttrs;
+use crate::parse::json::{Json, JsonKind};
+use crate::parse::values::{Val, count, flag, key_of, set, skip_value, string, value_json, wrong};
 use crate::symbol::*;
 
-/// A value and where it was written.
-#[derive(Clone, Debug)]
-pub struct Val<T> {
-    pub value: T,
-    pub span: Span,
-}
-
-/// A number attribute (`minimum = -1.5`).
-#[derive(Clone, Copy, Debug)]
-pub enum Num {
-    Int(i64),
-    UInt(u64),
-    Float(f64),
-}
-
-impl Num {
-    pub fn is_integral(self) -> bool {
-        match self {
-            Num::Int(_) | Num::UInt(_) => true,
-            Num::Float(f) => f.fract() == 0.0,
-        }
-    }
-}
+pub use schema_attrs::Num;
 
 /// One `validation(...)`.
 #[derive(Clone, Debug, Default)]
@@ -98,6 +79,9 @@ pub struct Attrs {
     /// `all_of`, `any_of`, `one_of` (arrays of schemas) and `not` (a
     /// schema), as JSON, in the order written.
     pub junctors: Vec<(&'static str, Val<Json>)>,
+    /// The attributes the runtime applies by their schema key
+    /// (`schema_attrs::Apply::SetKey`), in the order written.
+    pub set_keys: Vec<(&'static Attribute, Val<Json>)>,
     pub required_order: Option<Val<Vec<String>>>,
     pub map_type: Option<Val<String>>,
     pub struct_type: Option<Val<String>>,
@@ -108,7 +92,7 @@ pub struct Attrs {
     pub skip: Option<Val<bool>>,
     pub crate_path: Option<Val<syn::Path>>,
     /// `crd(...)`: the custom resource this spec struct defines.
-    pub crd: Option<Val<Box<crate::crd::CrdAttrs>>>,
+    pub crd: Option<Val<Box<CrdAttrs>>>,
     /// The first `#[schema]` attribute, to point errors at all of it.
     pub first_attr: Option<syn::Attribute>,
     /// The keys written, in order.
@@ -137,7 +121,7 @@ impl Attrs {
 }
 
 /// Parses every `#[schema(...)]` among `attrs` for `target`.
-pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Target) -> Attrs {
+pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Place) -> Attrs {
     let mut out = Attrs::default();
     for attr in attrs {
         if !attr.path().is_ident("schema") {
@@ -157,46 +141,11 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Target) -> Attrs {
     out
 }
 
-/// The key of a nested meta as a string (`type`, `enum` and `crate` are
-/// keywords, so a plain `Path::get_ident` would not do).
-pub(crate) fn key_of(meta: &ParseNestedMeta<'_>) -> Option<String> {
-    if meta.path.segments.len() != 1 || meta.path.leading_colon.is_some() {
-        return None;
-    }
-    meta.path.segments.first().map(|s| s.ident.to_string())
-}
-
-pub(crate) fn set<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, key: &str, span: Span, value: T) {
-    if slot.is_some() {
-        cx.error(span, format!("duplicate schema attribute `{key}`"));
-        return;
-    }
-    *slot = Some(Val { value, span });
-}
-
-/// Consumes whatever follows an unknown or rejected key, so that parsing
-/// goes on with the next one.
-pub(crate) fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        meta.input.parse::<Token![=]>()?;
-        while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
-            meta.input.parse::<proc_macro2::TokenTree>()?;
-        }
-    } else if meta.input.peek(syn::token::Paren) {
-        let content;
-        syn::parenthesized!(content in meta.input);
-        while !content.is_empty() {
-            content.parse::<proc_macro2::TokenTree>()?;
-        }
-    }
-    Ok(())
-}
-
 fn parse_key(
     cx: &Ctxt,
     out: &mut Attrs,
     meta: ParseNestedMeta<'_>,
-    target: Target,
+    target: Place,
 ) -> syn::Result<()> {
     let span = meta.path.span();
     let Some(key) = key_of(&meta) else {
@@ -205,10 +154,10 @@ fn parse_key(
     };
     match allowed(&key, target) {
         None => {
-            let candidates = KEYS
+            let candidates = ATTRIBUTES
                 .iter()
-                .filter(|(k, _)| allowed(k, target) == Some(true))
-                .map(|(k, _)| *k);
+                .filter(|a| a.places.contains(target))
+                .map(|a| a.key);
             let msg = match did_you_mean(&key, candidates) {
                 Some(s) => format!("unknown schema attribute `{key}`; did you mean `{s}`?"),
                 None => format!("unknown schema attribute `{key}`"),
@@ -222,7 +171,7 @@ fn parse_key(
                 format!(
                     "`{key}` is not allowed on {}; it applies to {}",
                     target.describe(),
-                    targets_of(&key)
+                    places_of(&key)
                 ),
             );
             return skip_value(&meta);
@@ -230,6 +179,9 @@ fn parse_key(
         Some(true) => {}
     }
     out.keys.push(key.clone());
+    if let Some(a) = schema_attrs::attribute(&key).filter(|a| a.apply == Apply::SetKey) {
+        return set_key(cx, out, &meta, a, span);
+    }
     let k = key.as_str();
     match k {
         MINIMUM => num(cx, &meta, k, span, &mut out.minimum),
@@ -311,48 +263,15 @@ fn parse_key(
             }
             Ok(())
         }
-        REQUIRED_ORDER => {
-            let v = value_json(&meta, k)?;
-            let names = match v.kind {
-                JsonKind::Array(items) if !items.is_empty() => items
-                    .into_iter()
-                    .map(|i| match i.kind {
-                        JsonKind::Str(s) => Some(s),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<String>>>(),
-                _ => None,
-            };
-            match names {
-                Some(names) => set(cx, &mut out.required_order, k, span, names),
-                None => cx.error(
-                    v.span,
-                    format!("`{k}` takes a non-empty array of property names, like `{k} = [\"port\", \"hosts\"]`"),
-                ),
-            }
-            Ok(())
-        }
-        LIST_MAP_KEYS => {
-            let v = value_json(&meta, k)?;
-            let keys = match v.kind {
-                JsonKind::Array(items) if !items.is_empty() => items
-                    .into_iter()
-                    .map(|i| match i.kind {
-                        JsonKind::Str(s) => Some(s),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<String>>>(),
-                _ => None,
-            };
-            match keys {
-                Some(keys) => set(cx, &mut out.list_map_keys, k, span, keys),
-                None => cx.error(
-                    v.span,
-                    format!("`{k}` takes a non-empty array of strings, like `{k} = [\"name\"]`"),
-                ),
-            }
-            Ok(())
-        }
+        REQUIRED_ORDER => strings(
+            cx,
+            &meta,
+            k,
+            span,
+            &mut out.required_order,
+            "property names",
+        ),
+        LIST_MAP_KEYS => strings(cx, &meta, k, span, &mut out.list_map_keys, "strings"),
         ITEMS => {
             if !meta.input.peek(syn::token::Paren) {
                 cx.error(
@@ -362,7 +281,7 @@ fn parse_key(
                 return skip_value(&meta);
             }
             let mut inner = Attrs::default();
-            meta.parse_nested_meta(|m| parse_key(cx, &mut inner, m, Target::Items))?;
+            meta.parse_nested_meta(|m| parse_key(cx, &mut inner, m, Place::Items))?;
             set(cx, &mut out.items, k, span, Box::new(inner));
             Ok(())
         }
@@ -425,7 +344,7 @@ fn parse_key(
             set(cx, &mut out.with, k, span, path);
             Ok(())
         }
-        CRD => crate::crd::parse(cx, &meta, span, &mut out.crd),
+        CRD => crate::parse::crd::parse(cx, &meta, span, &mut out.crd),
         CRATE => {
             let input = meta.value()?;
             let path: syn::Path = if input.peek(syn::LitStr) {
@@ -442,6 +361,70 @@ fn parse_key(
             skip_value(&meta)
         }
     }
+}
+
+/// `key = ["a", "b"]`: a non-empty array of strings (`what` in the
+/// message), like the table's example.
+fn strings(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    span: Span,
+    slot: &mut Option<Val<Vec<String>>>,
+    what: &str,
+) -> syn::Result<()> {
+    let v = value_json(meta, key)?;
+    let list = match v.kind {
+        JsonKind::Array(items) if !items.is_empty() => items
+            .into_iter()
+            .map(|i| match i.kind {
+                JsonKind::Str(s) => Some(s),
+                _ => None,
+            })
+            .collect::<Option<Vec<String>>>(),
+        _ => None,
+    };
+    match list {
+        Some(list) => set(cx, slot, key, span, list),
+        None => {
+            let example = schema_attrs::attribute(key).map_or("", |a| a.example);
+            cx.error(
+                v.span,
+                format!("`{key}` takes a non-empty array of {what}, like `{example}`"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// An attribute the runtime applies by its schema key: its value read and
+/// checked by the kind the table gives it.
+fn set_key(
+    cx: &Ctxt,
+    out: &mut Attrs,
+    meta: &ParseNestedMeta<'_>,
+    a: &'static Attribute,
+    span: Span,
+) -> syn::Result<()> {
+    let v = value_json(meta, a.key)?;
+    let ok = match (a.value, &v.kind) {
+        (ValueKind::Json, _) => true,
+        (ValueKind::JsonObject, JsonKind::Object(_)) => true,
+        (ValueKind::JsonArray, JsonKind::Array(items)) => !items.is_empty(),
+        (ValueKind::String | ValueKind::Regex, JsonKind::Str(_)) => true,
+        (ValueKind::Count, JsonKind::UInt(u)) => i64::try_from(*u).is_ok(),
+        (ValueKind::Number, JsonKind::Int(_) | JsonKind::UInt(_) | JsonKind::Float(_)) => true,
+        (ValueKind::Flag, JsonKind::Bool(_)) => true,
+        _ => false,
+    };
+    if !ok {
+        wrong(cx, &v, a.key, a.value.describe(), a.example);
+    } else if out.set_keys.iter().any(|(b, _)| b.key == a.key) {
+        cx.error(span, format!("duplicate schema attribute `{}`", a.key));
+    } else {
+        out.set_keys.push((a, Val { value: v, span }));
+    }
+    Ok(())
 }
 
 fn parse_rule_key(cx: &Ctxt, rule: &mut Rule, meta: ParseNestedMeta<'_>) -> syn::Result<()> {
@@ -472,15 +455,6 @@ fn parse_rule_key(cx: &Ctxt, rule: &mut Rule, meta: ParseNestedMeta<'_>) -> syn:
     }
 }
 
-/// The JSON value after `key =`.
-pub(crate) fn value_json(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Json> {
-    if !meta.input.peek(Token![=]) {
-        return Err(meta.error(format!("expected `{key} = ...`")));
-    }
-    let input = meta.value()?;
-    json::parse(input)
-}
-
 fn json_value(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
@@ -491,16 +465,6 @@ fn json_value(
     let v = value_json(meta, key)?;
     set(cx, slot, key, span, v);
     Ok(())
-}
-
-pub(crate) fn wrong(cx: &Ctxt, v: &Json, key: &str, want: &str, example: &str) {
-    cx.error(
-        v.span,
-        format!(
-            "`{key}` takes {want}, like `{example}`; found {}",
-            v.describe()
-        ),
-    );
 }
 
 fn num(
@@ -521,63 +485,5 @@ fn num(
         }
     };
     set(cx, slot, key, span, n);
-    Ok(())
-}
-
-pub(crate) fn count(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    span: Span,
-    slot: &mut Option<Val<i64>>,
-) -> syn::Result<()> {
-    let v = value_json(meta, key)?;
-    match v.kind {
-        JsonKind::UInt(u) if i64::try_from(u).is_ok() => {
-            set(cx, slot, key, span, u as i64);
-        }
-        _ => wrong(cx, &v, key, "a non-negative integer", &format!("{key} = 1")),
-    }
-    Ok(())
-}
-
-pub(crate) fn string(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    span: Span,
-    slot: &mut Option<Val<String>>,
-) -> syn::Result<()> {
-    let v = value_json(meta, key)?;
-    match v.kind {
-        JsonKind::Str(s) => set(cx, slot, key, v.span, s),
-        _ => wrong(cx, &v, key, "a string", &format!("{key} = \"...\"")),
-    }
-    let _ = span;
-    Ok(())
-}
-
-pub(crate) fn flag(
-    cx: &Ctxt,
-    meta: &ParseNestedMeta<'_>,
-    key: &str,
-    span: Span,
-    slot: &mut Option<Val<bool>>,
-) -> syn::Result<()> {
-    if meta.input.peek(Token![=]) {
-        let v = value_json(meta, key)?;
-        match v.kind {
-            JsonKind::Bool(b) => set(cx, slot, key, span, b),
-            _ => wrong(cx, &v, key, "no value or a boolean", key),
-        }
-    } else if meta.input.is_empty() || meta.input.peek(Token![,]) {
-        set(cx, slot, key, span, true);
-    } else {
-        cx.error(
-            span,
-            format!("`{key}` is a flag: write `{key}` or `{key} = false`"),
-        );
-        skip_value(meta)?;
-    }
     Ok(())
 }

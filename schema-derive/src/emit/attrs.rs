@@ -1,0 +1,240 @@
+//! The constant `__sp::Attrs` record of a node and the calls that add a
+//! struct's fields to its schema.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::model::fields::{FieldKind, FieldModel};
+use crate::parse::attrs::{Attrs, Num};
+use crate::parse::values::Val;
+
+pub(crate) fn opt_str(v: Option<&str>) -> TokenStream {
+    match v {
+        Some(s) => quote!(::core::option::Option::Some(#s)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn opt_num(v: &Option<Val<Num>>) -> TokenStream {
+    match v.as_ref().map(|v| v.value) {
+        Some(Num::Int(i)) => quote!(::core::option::Option::Some(__sp::Num::Int(#i))),
+        Some(Num::UInt(u)) => quote!(::core::option::Option::Some(__sp::Num::UInt(#u))),
+        Some(Num::Float(f)) => quote!(::core::option::Option::Some(__sp::Num::Float(#f))),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn opt_i64(v: &Option<Val<i64>>) -> TokenStream {
+    match v.as_ref().map(|v| v.value) {
+        Some(i) => quote!(::core::option::Option::Some(#i)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn val_str(v: &Option<Val<String>>) -> TokenStream {
+    opt_str(v.as_ref().map(|v| v.value.as_str()))
+}
+
+/// The constant `__sp::Attrs` record of a node.
+pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
+    if a.is_empty() && description.is_none() {
+        return quote!(__sp::Attrs::EMPTY);
+    }
+    let description = opt_str(description);
+    let title = val_str(&a.title);
+    let type_ = val_str(&a.type_);
+    let format = val_str(&a.format);
+    let minimum = opt_num(&a.minimum);
+    let maximum = opt_num(&a.maximum);
+    let multiple_of = opt_num(&a.multiple_of);
+    let exclusive_minimum = Attrs::flag(&a.exclusive_minimum);
+    let exclusive_maximum = Attrs::flag(&a.exclusive_maximum);
+    let min_length = opt_i64(&a.min_length);
+    let max_length = opt_i64(&a.max_length);
+    let pattern = val_str(&a.pattern);
+    let min_items = opt_i64(&a.min_items);
+    let max_items = opt_i64(&a.max_items);
+    let unique_items = Attrs::flag(&a.unique_items);
+    let min_properties = opt_i64(&a.min_properties);
+    let max_properties = opt_i64(&a.max_properties);
+    let enum_ = match &a.enum_ {
+        Some(v) => {
+            let values = &v.value;
+            quote!(::core::option::Option::Some(&[#(#values),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let default = match &a.default {
+        Some(v) => {
+            let v = &v.value;
+            quote!(::core::option::Option::Some(#v))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let example = match &a.example {
+        Some(v) => {
+            let v = &v.value;
+            quote!(::core::option::Option::Some(#v))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let nullable = Attrs::flag(&a.nullable);
+    let schemaless = Attrs::flag(&a.schemaless);
+    let preserve_unknown_fields = Attrs::flag(&a.preserve_unknown_fields);
+    let embedded_resource = Attrs::flag(&a.embedded_resource);
+    let int_or_string = Attrs::flag(&a.int_or_string);
+    let list_type = val_str(&a.list_type);
+    let list_map_keys = match &a.list_map_keys {
+        Some(v) => {
+            let keys = &v.value;
+            quote!(::core::option::Option::Some(&[#(#keys),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let junctors = a.junctors.iter().map(|(k, v)| {
+        let v = v.value.tokens();
+        quote!((#k, #v))
+    });
+    let set_keys = a.set_keys.iter().map(|(attr, v)| {
+        let key = attr.key;
+        let v = v.value.tokens();
+        quote!((#key, #v))
+    });
+    let required_order = match &a.required_order {
+        Some(v) => {
+            let names = &v.value;
+            quote!(::core::option::Option::Some(&[#(#names),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let map_type = val_str(&a.map_type);
+    let struct_type = val_str(&a.struct_type);
+    let rules = a.validations.iter().map(|r| {
+        let r = &r.value;
+        let rule = r
+            .rule
+            .as_ref()
+            .map(|v| v.value.as_str())
+            .unwrap_or_default();
+        let message = val_str(&r.message);
+        let message_expression = val_str(&r.message_expression);
+        let reason = val_str(&r.reason);
+        let field_path = val_str(&r.field_path);
+        let optional_old_self = match &r.optional_old_self {
+            Some(v) => {
+                let b = v.value;
+                quote!(::core::option::Option::Some(#b))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        quote!(__sp::Rule {
+            rule: #rule,
+            message: #message,
+            message_expression: #message_expression,
+            reason: #reason,
+            field_path: #field_path,
+            optional_old_self: #optional_old_self,
+        })
+    });
+    let immutable = Attrs::flag(&a.immutable);
+    let items = match &a.items {
+        Some(items) => {
+            let inner_description = items.value.description.as_ref().map(|d| d.value.as_str());
+            let inner = attrs_tokens(&items.value, inner_description);
+            quote!(::core::option::Option::Some(&#inner))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let with = match &a.with {
+        Some(w) => {
+            let path = &w.value;
+            quote_spanned!(w.span=> ::core::option::Option::Some(#path as fn(&mut _) -> _))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    quote!(__sp::Attrs {
+        description: #description,
+        title: #title,
+        type_: #type_,
+        format: #format,
+        minimum: #minimum,
+        maximum: #maximum,
+        exclusive_minimum: #exclusive_minimum,
+        exclusive_maximum: #exclusive_maximum,
+        multiple_of: #multiple_of,
+        min_length: #min_length,
+        max_length: #max_length,
+        pattern: #pattern,
+        min_items: #min_items,
+        max_items: #max_items,
+        unique_items: #unique_items,
+        min_properties: #min_properties,
+        max_properties: #max_properties,
+        enum_: #enum_,
+        default: #default,
+        example: #example,
+        nullable: #nullable,
+        schemaless: #schemaless,
+        preserve_unknown_fields: #preserve_unknown_fields,
+        embedded_resource: #embedded_resource,
+        int_or_string: #int_or_string,
+        list_type: #list_type,
+        list_map_keys: #list_map_keys,
+        junctors: &[#(#junctors),*],
+        set_keys: &[#(#set_keys),*],
+        required_order: #required_order,
+        map_type: #map_type,
+        struct_type: #struct_type,
+        validations: &[#(#rules),*],
+        immutable: #immutable,
+        items: #items,
+        with: #with,
+    })
+}
+
+/// The statements that add the fields to the object `s` (with `cx` in
+/// scope), each field's attributes as a constant. The rules of flattened
+/// fields are left in `__flattened`, for the caller to append after the
+/// object's own.
+pub(crate) fn fields_tokens(fields: &[FieldModel<'_>]) -> TokenStream {
+    let mut consts = Vec::new();
+    let mut stmts = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        let name = &f.name;
+        let ty = f.ty;
+        let c = quote::format_ident!("__FIELD_{}", i);
+        match f.kind {
+            FieldKind::Flatten { optional } => {
+                stmts.push(quote_spanned!(ty.span()=>
+                    __sp::flatten::<#ty>(cx, &mut s, &mut __flattened, #name, #optional);
+                ));
+            }
+            FieldKind::Property { required } => {
+                let a = attrs_tokens(&f.attrs, f.description.as_deref());
+                consts.push(quote!(const #c: __sp::Attrs = #a;));
+                if f.attrs.replaces() {
+                    let required = required.unwrap_or(true);
+                    stmts.push(quote!(
+                        __sp::property_replaced(cx, &mut s, #name, #required, &#c);
+                    ));
+                } else {
+                    let req = match required {
+                        None => quote!(__sp::Req::Auto),
+                        Some(true) => quote!(__sp::Req::Yes),
+                        Some(false) => quote!(__sp::Req::No),
+                    };
+                    stmts.push(quote_spanned!(ty.span()=>
+                        __sp::property::<#ty>(cx, &mut s, #name, #req, &#c);
+                    ));
+                }
+            }
+        }
+    }
+    quote! {
+        #(#consts)*
+        #[allow(unused_mut)]
+        let mut __flattened = __sp::Flattened::default();
+        #(#stmts)*
+    }
+}
