@@ -68,7 +68,7 @@ fn main() {
         let create_errors: usize = new
             .iter()
             .map(|c| {
-                schema_core::check(&Input::CrdV1(Box::new(c.clone())))
+                schema_core::check(&Input::CrdV1(Box::new(c.clone())), &schema_core::Options::default())
                     .errors
                     .len()
             })

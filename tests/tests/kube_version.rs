@@ -125,7 +125,7 @@ fn new_rules_compile_in_the_previous_releases_environment() {
     for k in [35, 36, 37] {
         assert!(rejected_rules(v(k)).is_empty(), "1.{k}");
     }
-    assert!(schema_core::check(&input()).errors.is_empty());
+    assert!(schema_core::check(&input(), &schema_core::Options::default()).errors.is_empty());
 }
 
 #[test]

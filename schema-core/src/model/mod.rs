@@ -7,6 +7,7 @@ pub(crate) mod depth;
 pub mod field;
 pub mod kube_version;
 pub mod locate;
+pub mod options;
 pub mod source;
 pub mod structural;
 #[cfg(test)]

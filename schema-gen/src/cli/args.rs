@@ -474,6 +474,14 @@ pub struct KubeArgs {
     pub(super) kube_version: KubeVersion,
 }
 
+impl KubeArgs {
+    /// The options every `schema_core` entry point the command calls
+    /// takes.
+    pub(super) fn options(&self) -> schema_core::Options {
+        schema_core::Options::new().with_kube_version(self.kube_version)
+    }
+}
+
 /// Where the schema for objects comes from.
 #[derive(clap::Args, Debug)]
 #[group(required = false, multiple = false)]

@@ -8,7 +8,6 @@
 //! the JSON reports of `reports`.
 
 mod args;
-mod catalog;
 mod check;
 mod convert;
 mod diagnostics;
@@ -105,7 +104,7 @@ where
             files,
             output,
             kube,
-        } => check::run(&files, output, kube.kube_version, &mut io),
+        } => check::run(&files, output, &kube.options(), &mut io),
         Command::Fmt { file, output } => fmt::run(&file, output, &mut io),
         Command::Openapi {
             file,
@@ -113,7 +112,7 @@ where
             v3: _,
             version,
             kube,
-        } => openapi::run(&file, v2, &version, kube.kube_version, &mut io),
+        } => openapi::run(&file, v2, &version, &kube.options(), &mut io),
         Command::Prune {
             schema,
             objects,
@@ -121,7 +120,7 @@ where
             kube,
         } => objects::run(
             &schema,
-            kube.kube_version,
+            &kube.options(),
             &objects,
             output,
             objects::Operation::Prune,
@@ -134,7 +133,7 @@ where
             kube,
         } => objects::run(
             &schema,
-            kube.kube_version,
+            &kube.options(),
             &objects,
             output,
             objects::Operation::Default,
@@ -154,7 +153,7 @@ where
             kube,
         } => validate::run(
             &schema,
-            kube.kube_version,
+            &kube.options(),
             &objects,
             old.as_deref(),
             validate::Options {
@@ -194,7 +193,7 @@ where
                 recursive,
                 max_depth,
                 format: output,
-                kube: kube.kube_version,
+                options: kube.options(),
             },
             &mut io,
         ),

@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use schema_core::KubeVersion;
-use schema_core::crd::catalog::{CrdCatalog, ObjectSchema};
+use schema_core::Options;
+use schema_core::crd::catalog::{Catalog, ObjectSchema};
 use schema_core::model::structural::Structural;
 use schema_core::model::wire::JsonSchemaProps;
 use schema_core::model::wire::input::{Input, read_input_owned};
@@ -37,14 +37,14 @@ pub(super) enum SchemaSource {
         schema: Box<ObjectSchema>,
     },
     /// The CRDs of the `--crd` files and directories.
-    Crds(CrdCatalog),
+    Crds(Catalog),
 }
 
 /// Reads the schema that `args` names, or says why it cannot. With
 /// `crds_optional`, naming none is an empty catalog.
 pub(super) fn load_schema_source(
     args: &SchemaArgs,
-    kube: KubeVersion,
+    options: &Options,
     crds_optional: bool,
     io: &mut Io<'_>,
 ) -> Result<SchemaSource, String> {
@@ -53,7 +53,7 @@ pub(super) fn load_schema_source(
     }
     if args.crd.is_empty() {
         if crds_optional {
-            return Ok(SchemaSource::Crds(CrdCatalog::new_at(Vec::new(), kube)));
+            return Ok(SchemaSource::Crds(Catalog::new(Vec::new(), options)));
         }
         return Err("no schema: give --schema FILE or --crd FILE|DIR".to_string());
     }
@@ -122,7 +122,7 @@ pub(super) fn load_schema_source(
                 .join(", ")
         ));
     }
-    Ok(SchemaSource::Crds(CrdCatalog::new_at(crds, kube)))
+    Ok(SchemaSource::Crds(Catalog::new(crds, options)))
 }
 
 /// The bare schema of `--schema`.
@@ -152,13 +152,13 @@ fn load_bare_schema(file: &Path, io: &mut Io<'_>) -> Result<SchemaSource, String
 /// Runs `prune` or `default` on the objects of `files`.
 pub(super) fn run(
     args: &SchemaArgs,
-    kube: KubeVersion,
+    options: &Options,
     files: &[PathBuf],
     output: DocumentFormat,
     operation: Operation,
     io: &mut Io<'_>,
 ) -> i32 {
-    let source = match load_schema_source(args, kube, false, io) {
+    let source = match load_schema_source(args, options, false, io) {
         Ok(s) => s,
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");

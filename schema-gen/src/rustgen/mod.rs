@@ -818,7 +818,7 @@ fn crds_fn(
         let versions = exprs.iter().filter(|(_, kk, _)| kk == *k).map(|(_, _, root)| {
             match kube {
                 None => quote!(<#root as ::schema_core::rust::CustomResource>::crd().map_err(::schema_core::rust::MergeError::Invalid)?),
-                Some(_) => quote!(<#root as ::schema_core::rust::CustomResource>::crd_at(kube).map_err(::schema_core::rust::MergeError::Invalid)?),
+                Some(_) => quote!(<#root as ::schema_core::rust::CustomResource>::crd_with(&options).map_err(::schema_core::rust::MergeError::Invalid)?),
             }
         });
         match kube {
@@ -826,7 +826,7 @@ fn crds_fn(
                 ::schema_core::rust::merge_crds(&[#(#versions),*])?
             },
             Some(_) => quote! {
-                ::schema_core::rust::merge_crds_at(&[#(#versions),*], kube)?
+                ::schema_core::rust::merge_crds_with(&[#(#versions),*], &options)?
             },
         }
     });
@@ -834,10 +834,12 @@ fn crds_fn(
         let minor = proc_macro2::Literal::u32_unsuffixed(k.minor());
         quote! {
             // The release the CRDs are validated for.
-            let kube = match ::schema_core::KubeVersion::new(#minor) {
-                ::core::option::Option::Some(v) => v,
-                ::core::option::Option::None => ::schema_core::KubeVersion::NEWEST,
-            };
+            let options = ::schema_core::Options::new().with_kube_version(
+                match ::schema_core::KubeVersion::new(#minor) {
+                    ::core::option::Option::Some(v) => v,
+                    ::core::option::Option::None => ::schema_core::KubeVersion::NEWEST,
+                },
+            );
         }
     });
     quote! {

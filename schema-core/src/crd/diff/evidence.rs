@@ -11,6 +11,7 @@
 use serde_json::Value;
 
 use super::{Finding, rules};
+use crate::model::options::Options;
 use crate::model::wire::CustomResourceDefinition;
 use crate::object::admission::Admission;
 
@@ -120,7 +121,7 @@ pub fn evidence(
         let Some(old_crd) = crd_for(old, group, kind) else {
             continue;
         };
-        let Ok(old_admission) = Admission::for_crd(old_crd, version) else {
+        let Ok(old_admission) = Admission::for_crd(old_crd, version, &Options::default()) else {
             continue;
         };
         let stored = old_admission.create(obj.clone());
@@ -147,7 +148,7 @@ pub fn evidence(
                     "NEW does not serve {api_version}: the object cannot be read or written there"
                 ),
             )),
-            Some(new_crd) => match Admission::for_crd(new_crd, version) {
+            Some(new_crd) => match Admission::for_crd(new_crd, version, &Options::default()) {
                 Err(e) => findings.push(finding(
                     &rules::OBJECT_UPDATE_REJECTED,
                     &crd,

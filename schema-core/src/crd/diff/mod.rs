@@ -388,7 +388,7 @@ fn update_rejections(
     let mut new = new.clone();
     with_version(&mut new);
     new.status = old.status.clone();
-    for e in crate::crd::validation::update::validate_custom_resource_definition_update(&new, &old)
+    for e in crate::crd::validation::update::validate_custom_resource_definition_update(&new, &old, &crate::model::options::Options::default())
     {
         let mut f = Finding::new(
             &rules::UPDATE_REJECTED,

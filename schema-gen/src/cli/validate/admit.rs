@@ -7,11 +7,11 @@ use serde_json::Value;
 use schema_core::model::field::Path as FieldPath;
 use schema_core::model::locate::locate_field;
 use schema_core::model::source::{self, Document, Limits, Location, PathSegment};
+use schema_core::crd::catalog::{RouteError, Wait};
 use schema_core::object::admission::{Admission, Admitted};
 
 use super::record::{FileRecord, Finding, ObjectJson, ObjectRecord, Severity, Verdict};
 use super::{Admissions, Options};
-use crate::cli::catalog::{RouteError, Wait};
 use crate::cli::reports::{FieldErrorReport, Unprocessed, ValidatedObject};
 
 /// Validates objects with the admissions and options of one run.

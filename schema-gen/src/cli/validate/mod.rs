@@ -11,11 +11,10 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use schema_core::KubeVersion;
+use schema_core::crd::catalog::{Catalog, Wait};
 use schema_core::object::admission::Admission;
 
 use super::args::{SchemaArgs, ValidateFormat};
-use super::catalog::{Catalog, Wait};
 use super::diagnostics::{at, plural};
 use super::input::{
     InputPath, Loaded, display_name, exclusions, expand_inputs_excluding, is_stdin, read_bytes,
@@ -90,7 +89,7 @@ pub(super) enum Admissions {
 /// when the schemas cannot be read or no object could be.
 pub(super) fn run(
     args: &SchemaArgs,
-    kube: KubeVersion,
+    core_options: &schema_core::Options,
     files: &[PathBuf],
     old: Option<&Path>,
     options: Options<'_>,
@@ -104,15 +103,15 @@ pub(super) fn run(
         );
         return EXIT_UNPROCESSABLE;
     }
-    let admissions = match load_schema_source(args, kube, true, io) {
-        Ok(SchemaSource::Bare { props, .. }) => match Admission::for_schema_at(&props, kube) {
+    let admissions = match load_schema_source(args, core_options, true, io) {
+        Ok(SchemaSource::Bare { props, .. }) => match Admission::for_schema(&props, core_options) {
             Ok(a) => Admissions::Bare(Box::new(a)),
             Err(e) => {
                 let _ = writeln!(io.stderr, "error: {e}");
                 return EXIT_UNPROCESSABLE;
             }
         },
-        Ok(SchemaSource::Crds(crds)) => Admissions::Catalog(Box::new(Catalog::new(crds, kube))),
+        Ok(SchemaSource::Crds(crds)) => Admissions::Catalog(Box::new(with_builtin_kinds(crds))),
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");
             return EXIT_UNPROCESSABLE;
@@ -397,4 +396,12 @@ fn updates(
             Err(record) => record,
         })
         .collect())
+}
+
+/// `crds` with the built-in kinds this build knows (none without the
+/// `builtin-kinds` feature).
+fn with_builtin_kinds(crds: Catalog) -> Catalog {
+    #[cfg(feature = "builtin-kinds")]
+    let crds = crds.with_builtin_kinds(schema_core::rust::k8s::builtin_kind_schemas());
+    crds
 }
