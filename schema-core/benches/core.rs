@@ -98,9 +98,9 @@ fn parse_and_publish_v3(bencher: divan::Bencher<'_, '_>, file: &str) {
         docs.into_iter()
             .filter_map(|d| read_input_owned(d.value).ok())
             .filter_map(|(input, _)| {
-                input
-                    .crd()
-                    .and_then(|c| schema_core::crd::publish::publish_v3(c, &schema_core::Options::default()).ok())
+                input.crd().and_then(|c| {
+                    schema_core::crd::publish::publish_v3(c, &schema_core::Options::default()).ok()
+                })
             })
             .map(|docs| docs.len())
             .sum::<usize>()
@@ -116,9 +116,9 @@ fn parse_and_publish_v2(bencher: divan::Bencher<'_, '_>, file: &str) {
         docs.into_iter()
             .filter_map(|d| read_input_owned(d.value).ok())
             .filter_map(|(input, _)| {
-                input
-                    .crd()
-                    .and_then(|c| schema_core::crd::publish::publish_v2(c, &schema_core::Options::default()).ok())
+                input.crd().and_then(|c| {
+                    schema_core::crd::publish::publish_v2(c, &schema_core::Options::default()).ok()
+                })
             })
             .count()
     });

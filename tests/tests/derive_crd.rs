@@ -671,7 +671,14 @@ fn merge_versions() {
         .map(|v| (v["name"].as_str().unwrap(), v["storage"].as_bool().unwrap()))
         .collect();
     assert_eq!(versions, [("v1alpha1", false), ("v1", true)]);
-    assert!(check(&Input::CrdV1(Box::new(merged)), &schema_core::Options::default()).errors.is_empty());
+    assert!(
+        check(
+            &Input::CrdV1(Box::new(merged)),
+            &schema_core::Options::default()
+        )
+        .errors
+        .is_empty()
+    );
 }
 
 #[test]

@@ -63,7 +63,10 @@ fn crds() -> Vec<(String, CustomResourceDefinition, Value)> {
                     continue;
                 };
                 // A CRD the API server rejects publishes no fields.
-                if !check(&input, &schema_core::Options::default()).errors.is_empty() {
+                if !check(&input, &schema_core::Options::default())
+                    .errors
+                    .is_empty()
+                {
                     continue;
                 }
                 let crd = match input {

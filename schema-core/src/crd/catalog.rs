@@ -190,7 +190,10 @@ impl<T> Slot<T> {
         if let Some(v) = self.value.get() {
             return v;
         }
-        let _preparing = self.preparing.lock().unwrap_or_else(PoisonError::into_inner);
+        let _preparing = self
+            .preparing
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         self.value.get_or_init(prepare)
     }
 }

@@ -190,12 +190,9 @@ pub enum Command {
     /// fields removed, then nulls the schema neither allows nor defaults.
     #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
     Prune {
-        /// The schema to process objects with.
+        /// The schema and the objects.
         #[command(flatten)]
-        schema: SchemaArgs,
-        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
-        #[arg(required = true)]
-        objects: Vec<PathBuf>,
+        input: ObjectsArgs,
         /// Output format; `json` also lists the pruned fields.
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
@@ -223,12 +220,9 @@ pub enum Command {
     /// algorithm.
     #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
     Default {
-        /// The schema to process objects with.
+        /// The schema and the objects.
         #[command(flatten)]
-        schema: SchemaArgs,
-        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
-        #[arg(required = true)]
-        objects: Vec<PathBuf>,
+        input: ObjectsArgs,
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
         output: DocumentFormat,
@@ -480,6 +474,17 @@ impl KubeArgs {
     pub(super) fn options(&self) -> schema_core::Options {
         schema_core::Options::new().with_kube_version(self.kube_version)
     }
+}
+
+/// The objects `prune` and `default` process, and their schema.
+#[derive(clap::Args, Debug)]
+pub struct ObjectsArgs {
+    /// The schema to process objects with.
+    #[command(flatten)]
+    pub(super) schema: SchemaArgs,
+    /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+    #[arg(required = true)]
+    pub(super) objects: Vec<PathBuf>,
 }
 
 /// Where the schema for objects comes from.

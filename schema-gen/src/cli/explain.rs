@@ -5,14 +5,14 @@
 
 use std::path::{Path, PathBuf};
 
+use schema_core::check;
 use schema_core::crd::publish::publish_v3;
 use schema_core::docs::explain::{self, ExplainError, ExplainFailure, Options};
 use schema_core::model::wire::CustomResourceDefinition;
 use schema_core::model::wire::input::Input;
-use schema_core::check;
 
 use super::args::ExplainFormat;
-use super::input::read_crds;
+use super::crds::read_crds;
 use super::reports::json_text;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 

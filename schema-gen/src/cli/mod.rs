@@ -9,7 +9,9 @@
 
 mod args;
 mod check;
+mod colors;
 mod convert;
+mod crds;
 mod diagnostics;
 mod diff;
 mod docs;
@@ -22,6 +24,7 @@ mod objects;
 mod openapi;
 mod reports;
 mod rust;
+mod sarif;
 mod validate;
 
 use std::io::{Read, Write};
@@ -30,7 +33,7 @@ use clap::Parser;
 
 pub use args::{
     Cli, Command, ConvertSource, DiagnosticsFormat, DiffFormat, DocsFormat, DocumentFormat,
-    ExplainFormat, LintRuleSet, SchemaArgs,
+    ExplainFormat, LintRuleSet, ObjectsArgs, SchemaArgs,
 };
 pub use convert::CONVERT_TARGET_REQUIRED;
 
@@ -45,22 +48,6 @@ pub const EXIT_UNPROCESSABLE: i32 = 2;
 /// recursion is bounded by the decoder's depth limit, and this leaves
 /// ample room for it (it is address space, taken as used).
 pub const WORKER_STACK_SIZE: usize = 256 * 1024 * 1024;
-
-/// The styling of text output on stdout and stderr for `--color`: `auto`
-/// colors a terminal unless `NO_COLOR` is set to anything but nothing.
-fn colors(choice: args::ColorChoice) -> validate::Colors {
-    use std::io::IsTerminal;
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let on = |terminal: bool| match choice {
-        args::ColorChoice::Always => true,
-        args::ColorChoice::Never => false,
-        args::ColorChoice::Auto => terminal && !no_color,
-    };
-    validate::Colors {
-        stdout: validate::Paint::new(on(std::io::stdout().is_terminal())),
-        stderr: validate::Paint::new(on(std::io::stderr().is_terminal())),
-    }
-}
 
 /// The streams a command reads and writes.
 struct Io<'a> {
@@ -114,28 +101,24 @@ where
             kube,
         } => openapi::run(&file, v2, &version, &kube.options(), &mut io),
         Command::Prune {
-            schema,
-            objects,
+            input,
             output,
             kube,
         } => objects::run(
-            &schema,
-            &kube.options(),
-            &objects,
+            &input,
             output,
+            &kube.options(),
             objects::Operation::Prune,
             &mut io,
         ),
         Command::Default {
-            schema,
-            objects,
+            input,
             output,
             kube,
         } => objects::run(
-            &schema,
-            &kube.options(),
-            &objects,
+            &input,
             output,
+            &kube.options(),
             objects::Operation::Default,
             &mut io,
         ),
@@ -165,7 +148,7 @@ where
             },
             validate::Output {
                 format: output,
-                colors: colors(color),
+                colors: colors::Colors::for_choice(color),
                 jobs: jobs.map_or_else(
                     || std::thread::available_parallelism().map_or(1, usize::from),
                     usize::from,

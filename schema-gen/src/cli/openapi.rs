@@ -7,9 +7,7 @@ use serde_json::Value;
 
 use schema_core::Options;
 use schema_core::crd::publish::merge::{merge_v2, merge_v3, with_versions};
-use schema_core::crd::publish::{
-    publish_schema_v2, publish_schema_v3, publish_v2, publish_v3,
-};
+use schema_core::crd::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
 use schema_core::model::wire::input::{Input, read_input_owned};
 
 use super::diagnostics::{at, read_error_message};

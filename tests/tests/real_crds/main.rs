@@ -130,7 +130,8 @@ impl Published {
             "metadata": {"name": "sample", "namespace": "default"},
             "spec": serde_json::to_value(spec).unwrap(),
         });
-        let admission = Admission::for_crd(&self.crd, version, &schema_core::Options::default()).unwrap();
+        let admission =
+            Admission::for_crd(&self.crd, version, &schema_core::Options::default()).unwrap();
         let admitted = admission.create(obj.clone());
         (obj, admitted)
     }
@@ -1225,7 +1226,8 @@ fn admit_cluster_v1beta2(
     cluster: &cluster_api::v1beta2::Cluster,
 ) -> (Value, Admitted) {
     let obj = serde_json::to_value(cluster).unwrap();
-    let admission = Admission::for_crd(&p.crd, "v1beta2", &schema_core::Options::default()).unwrap();
+    let admission =
+        Admission::for_crd(&p.crd, "v1beta2", &schema_core::Options::default()).unwrap();
     let admitted = admission.create(obj.clone());
     (obj, admitted)
 }

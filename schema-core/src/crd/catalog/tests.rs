@@ -55,10 +55,13 @@ fn spec_schema() -> Value {
 
 /// `widgets.a.example` (v1, v2) and `gadgets.b.example` (v1).
 fn catalog() -> Catalog {
-    Catalog::new(vec![
-        crd("a.example", "Widget", &["v1", "v2"], &spec_schema()),
-        crd("b.example", "Gadget", &["v1"], &spec_schema()),
-    ], &Options::default())
+    Catalog::new(
+        vec![
+            crd("a.example", "Widget", &["v1", "v2"], &spec_schema()),
+            crd("b.example", "Gadget", &["v1"], &spec_schema()),
+        ],
+        &Options::default(),
+    )
 }
 
 fn object(api_version: &str, kind: &str) -> Value {
@@ -98,7 +101,10 @@ fn the_version_asked_for_overrides_the_objects() {
 
 #[test]
 fn with_one_crd_the_version_asked_for_overrides_group_and_kind() {
-    let c = Catalog::new(vec![crd("a.example", "Widget", &["v1"], &spec_schema())], &Options::default());
+    let c = Catalog::new(
+        vec![crd("a.example", "Widget", &["v1"], &spec_schema())],
+        &Options::default(),
+    );
     let other = object("other.example/v9", "Other");
     assert_eq!(
         selected(&c, &other, Some("v1")),
@@ -169,7 +175,10 @@ fn admissions_are_prepared_once_per_version() {
 #[test]
 fn admission_of_a_non_structural_version_fails_every_time() {
     let bad = json!({"type": "object", "properties": {"a": {"type": "string", "id": "x"}}});
-    let c = Catalog::new(vec![crd("a.example", "Widget", &["v1"], &bad)], &Options::default());
+    let c = Catalog::new(
+        vec![crd("a.example", "Widget", &["v1"], &bad)],
+        &Options::default(),
+    );
     let obj = object("a.example/v1", "Widget");
     for _ in 0..2 {
         let selection = c.select(&obj, None).expect("selects");

@@ -14,6 +14,7 @@ use super::{Finding, rules};
 use crate::model::options::Options;
 use crate::model::wire::CustomResourceDefinition;
 use crate::object::admission::Admission;
+use crate::object::resource_version::as_stored;
 
 /// What NEW does to one stored object.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,16 +182,7 @@ fn object_findings(
     findings: &mut Vec<Finding>,
 ) {
     // As stored, the object has a resource version; the update carries it.
-    let mut stored = stored.clone();
-    if let Some(Value::Object(meta)) = stored.get_mut("metadata")
-        && meta
-            .get("resourceVersion")
-            .and_then(Value::as_str)
-            .is_none_or(str::is_empty)
-    {
-        meta.insert("resourceVersion".into(), Value::String("1".into()));
-    }
-    let stored = &stored;
+    let stored = &as_stored(stored.clone());
     let update = admission.update(stored.clone(), stored.clone());
     if let Some(why) = &update.rejected {
         findings.push(finding(

@@ -257,7 +257,10 @@ pub fn publish_v3(
 /// Where the builder would fall back to `{type: object}`:
 /// [`PublishError::InvalidTypes`], [`PublishError::NewStructural`],
 /// [`PublishError::NonStructural`].
-pub fn publish_schema_v3(schema: &JsonSchemaProps, options: &Options) -> Result<Value, PublishError> {
+pub fn publish_schema_v3(
+    schema: &JsonSchemaProps,
+    options: &Options,
+) -> Result<Value, PublishError> {
     let kube = options.kube_version;
     let s = publishable(schema, false, kube.publishes_external_docs_and_example())?;
     Ok(to_kube_openapi(&s))
@@ -272,7 +275,10 @@ pub fn publish_schema_v3(schema: &JsonSchemaProps, options: &Options) -> Result<
 /// # Errors
 ///
 /// As [`publish_schema_v3`].
-pub fn publish_schema_v2(schema: &JsonSchemaProps, options: &Options) -> Result<Value, PublishError> {
+pub fn publish_schema_v2(
+    schema: &JsonSchemaProps,
+    options: &Options,
+) -> Result<Value, PublishError> {
     let kube = options.kube_version;
     let s = publishable(schema, false, kube.publishes_external_docs_and_example())?;
     let mut v = to_kube_openapi(&to_structural_openapi_v2(&s));

@@ -446,7 +446,10 @@ fn bare_schemas() {
         Err(PublishError::InvalidTypes)
     );
     assert!(matches!(
-        publish_schema_v3(&props(&json!({"type": "object", "properties": {"a": {}}})), &Options::default()),
+        publish_schema_v3(
+            &props(&json!({"type": "object", "properties": {"a": {}}})),
+            &Options::default()
+        ),
         Err(PublishError::NonStructural(_))
     ));
     assert!(matches!(

@@ -15,13 +15,13 @@ use schema_core::crd::catalog::{Catalog, Wait};
 use schema_core::object::admission::Admission;
 
 use super::args::{SchemaArgs, ValidateFormat};
+use super::crds::{SchemaSource, load_schema_source};
 use super::diagnostics::{at, plural};
 use super::input::{
     InputPath, Loaded, display_name, exclusions, expand_inputs_excluding, is_stdin, read_bytes,
     read_limited,
 };
-use super::objects::{SchemaSource, load_schema_source};
-use super::reports::{Summary, ValidateReport, json_text};
+use super::reports::{ValidateReport, json_text};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io, WORKER_STACK_SIZE};
 
 mod admit;
@@ -30,11 +30,9 @@ mod record;
 mod sarif;
 mod text;
 
+use super::colors::Colors;
 use admit::{Admitter, WHOLE_FILE, count_objects, unreadable, values_of};
-pub(super) use record::Tally;
-use record::{FileRecord, Finding, ObjectJson, Severity};
-pub(super) use sarif::uri as sarif_uri;
-pub(super) use text::{Colors, Paint};
+use record::{FileRecord, Finding, ObjectJson, Severity, Tally};
 
 /// How objects are validated, and which are left out.
 #[derive(Clone, Copy)]
@@ -208,7 +206,7 @@ pub(super) fn run(
         return EXIT_UNPROCESSABLE;
     }
     let tally = Tally::of(&records);
-    let summary = Summary::new(tally, started.elapsed().as_secs_f64());
+    let summary = tally.summary(started.elapsed().as_secs_f64());
     match output.format {
         ValidateFormat::Text => {
             let _ = writeln!(io.stderr, "{}", summary.line());
