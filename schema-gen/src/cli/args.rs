@@ -189,17 +189,11 @@ pub enum Command {
     /// Prune objects as the API server does before storing them: unknown
     /// fields removed, then nulls the schema neither allows nor defaults.
     #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
+    #[command(mut_arg("output", |a| a.help("Output format; `json` also lists the pruned fields")))]
     Prune {
-        /// The schema and the objects.
+        /// The schema, the objects and how to print them.
         #[command(flatten)]
         input: ObjectsArgs,
-        /// Output format; `json` also lists the pruned fields.
-        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
-        output: DocumentFormat,
-        /// The Kubernetes release whose API server to reproduce, 1.30 to
-        /// 1.37 (see the table in the README).
-        #[command(flatten)]
-        kube: KubeArgs,
     },
     /// Print the shell completion script for `shell` (`schema-gen
     /// completions bash > /etc/bash_completion.d/schema-gen`, or
@@ -220,16 +214,9 @@ pub enum Command {
     /// algorithm.
     #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
     Default {
-        /// The schema and the objects.
+        /// The schema, the objects and how to print them.
         #[command(flatten)]
         input: ObjectsArgs,
-        /// Output format.
-        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
-        output: DocumentFormat,
-        /// The Kubernetes release whose API server to reproduce, 1.30 to
-        /// 1.37 (see the table in the README).
-        #[command(flatten)]
-        kube: KubeArgs,
     },
     /// Admit objects as the API server does on create: prune, default, then
     /// validate (kind, metadata, values, scale paths, embedded resources,
@@ -476,7 +463,8 @@ impl KubeArgs {
     }
 }
 
-/// The objects `prune` and `default` process, and their schema.
+/// The objects `prune` and `default` process, their schema, how they are
+/// printed (`prune` says more of `--output` in its help) and the release.
 #[derive(clap::Args, Debug)]
 pub struct ObjectsArgs {
     /// The schema to process objects with.
@@ -485,6 +473,12 @@ pub struct ObjectsArgs {
     /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
     #[arg(required = true)]
     pub(super) objects: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+    pub(super) output: DocumentFormat,
+    /// The Kubernetes release whose API server to reproduce.
+    #[command(flatten)]
+    pub(super) kube: KubeArgs,
 }
 
 /// Where the schema for objects comes from.

@@ -100,28 +100,8 @@ where
             version,
             kube,
         } => openapi::run(&file, v2, &version, &kube.options(), &mut io),
-        Command::Prune {
-            input,
-            output,
-            kube,
-        } => objects::run(
-            &input,
-            output,
-            &kube.options(),
-            objects::Operation::Prune,
-            &mut io,
-        ),
-        Command::Default {
-            input,
-            output,
-            kube,
-        } => objects::run(
-            &input,
-            output,
-            &kube.options(),
-            objects::Operation::Default,
-            &mut io,
-        ),
+        Command::Prune { input } => objects::run(&input, objects::Operation::Prune, &mut io),
+        Command::Default { input } => objects::run(&input, objects::Operation::Default, &mut io),
         Command::Validate {
             schema,
             objects,

@@ -3,8 +3,6 @@
 
 use std::borrow::Cow;
 
-use schema_core::Options;
-
 use super::args::{DocumentFormat, ObjectsArgs};
 use super::crds::{SchemaSource, load_schema_source};
 use super::diagnostics::at;
@@ -22,14 +20,9 @@ pub(super) enum Operation {
 }
 
 /// Runs `prune` or `default` on the objects of `files`.
-pub(super) fn run(
-    input: &ObjectsArgs,
-    output: DocumentFormat,
-    options: &Options,
-    operation: Operation,
-    io: &mut Io<'_>,
-) -> i32 {
-    let (args, files) = (&input.schema, &input.objects);
+pub(super) fn run(input: &ObjectsArgs, operation: Operation, io: &mut Io<'_>) -> i32 {
+    let (args, files, output) = (&input.schema, &input.objects, input.output);
+    let options = &input.kube.options();
     let source = match load_schema_source(args, options, false, io) {
         Ok(s) => s,
         Err(msg) => {

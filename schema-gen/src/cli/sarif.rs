@@ -42,44 +42,27 @@ pub(super) fn physical_location(file: &str, at: Location) -> Value {
     location
 }
 
+/// The characters besides letters and digits a path segment holds as
+/// they are (RFC 3986's unreserved characters and sub-delimiters, `@`), and
+/// `/` between segments.
+const PATH_PUNCTUATION: &[u8] = b"-._~/!$&'()*+,;=@";
+
 /// `file` as a URI reference: a relative path stays relative (to the
 /// directory the command ran in, as code scanning expects), an absolute
 /// one becomes a `file:` URI; characters outside a path segment's set are
 /// percent-encoded.
 fn uri(file: &str) -> String {
     let path = file.replace('\\', "/");
-    let mut out = String::new();
     let absolute = path.starts_with('/');
-    if absolute {
-        out.push_str("file://");
-    }
-    for b in path.bytes() {
-        match b {
-            b'A'..=b'Z'
-            | b'a'..=b'z'
-            | b'0'..=b'9'
-            | b'-'
-            | b'.'
-            | b'_'
-            | b'~'
-            | b'/'
-            | b'!'
-            | b'$'
-            | b'&'
-            | b'\''
-            | b'('
-            | b')'
-            | b'*'
-            | b'+'
-            | b','
-            | b';'
-            | b'='
-            | b'@' => out.push(b as char),
-            b':' if absolute => out.push(':'),
-            b => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
+    let kept = |b: u8| {
+        b.is_ascii_alphanumeric() || PATH_PUNCTUATION.contains(&b) || (b == b':' && absolute)
+    };
+    let encoded = path.bytes().map(|b| match b {
+        b if kept(b) => char::from(b).to_string(),
+        b => format!("%{b:02X}"),
+    });
+    let scheme = if absolute { "file://" } else { "" };
+    std::iter::once(scheme.to_string()).chain(encoded).collect()
 }
 
 #[cfg(test)]
