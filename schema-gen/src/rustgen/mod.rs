@@ -834,12 +834,11 @@ fn crds_fn(
         let minor = proc_macro2::Literal::u32_unsuffixed(k.minor());
         quote! {
             // The release the CRDs are validated for.
-            let options = ::schema_core::Options::new().with_kube_version(
-                match ::schema_core::KubeVersion::new(#minor) {
-                    ::core::option::Option::Some(v) => v,
-                    ::core::option::Option::None => ::schema_core::KubeVersion::NEWEST,
-                },
-            );
+            let kube = match ::schema_core::KubeVersion::new(#minor) {
+                ::core::option::Option::Some(v) => v,
+                ::core::option::Option::None => ::schema_core::KubeVersion::NEWEST,
+            };
+            let options = ::schema_core::Options::new().with_kube_version(kube);
         }
     });
     quote! {
