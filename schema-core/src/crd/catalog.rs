@@ -35,8 +35,8 @@ use crate::object::prune::prune;
 pub struct Catalog {
     crds: Vec<CrdEntry>,
     builtins: Vec<BuiltinEntry>,
-    /// The built-in kinds by `apiVersion` and `kind`.
-    builtin_by_type: HashMap<(String, String), usize>,
+    /// The built-in kinds by `apiVersion`, then `kind`.
+    builtin_by_type: HashMap<String, HashMap<String, usize>>,
     /// How objects are admitted.
     options: Options,
 }
@@ -223,11 +223,13 @@ impl Catalog {
     /// a CRD of its group and kind.
     #[must_use]
     pub fn with_builtin_kinds(mut self, kinds: Vec<Box<dyn BuiltinKindSchema>>) -> Self {
-        self.builtin_by_type = kinds
-            .iter()
-            .enumerate()
-            .map(|(i, k)| ((k.api_version().to_string(), k.kind().to_string()), i))
-            .collect();
+        self.builtin_by_type = HashMap::new();
+        for (i, k) in kinds.iter().enumerate() {
+            self.builtin_by_type
+                .entry(k.api_version().to_string())
+                .or_default()
+                .insert(k.kind().to_string(), i);
+        }
         self.builtins = kinds
             .into_iter()
             .map(|kind| BuiltinEntry {
@@ -390,8 +392,8 @@ impl Catalog {
     /// The built-in kind of `object`.
     fn builtin_of(&self, object: &Value) -> Option<&BuiltinEntry> {
         let field = |k: &str| object.get(k).and_then(Value::as_str).unwrap_or("");
-        let key = (field("apiVersion").to_string(), field("kind").to_string());
-        self.builtins.get(*self.builtin_by_type.get(&key)?)
+        let by_kind = self.builtin_by_type.get(field("apiVersion"))?;
+        self.builtins.get(*by_kind.get(field("kind"))?)
     }
 }
 
