@@ -1064,11 +1064,13 @@ fn compare(sides: &Sides<'_>, index: usize, inv: &Invocation) -> Result<Comparis
                 stderr: ce,
             },
         ) => {
+            let (bo, co) = (without_timings(bo), without_timings(co));
+            let (be, ce) = (without_timings(be), without_timings(ce));
             if bo != co {
-                differences.push(format!("stdout differs, {}", first_difference(bo, co)));
+                differences.push(format!("stdout differs, {}", first_difference(&bo, &co)));
             }
             if be != ce {
-                differences.push(format!("stderr differs, {}", first_difference(be, ce)));
+                differences.push(format!("stderr differs, {}", first_difference(&be, &ce)));
             }
             if bs != cs {
                 differences.push(format!(
@@ -1091,6 +1093,35 @@ fn compare(sides: &Sides<'_>, index: usize, inv: &Invocation) -> Result<Comparis
         status: baseline.status(),
         differences,
     })
+}
+
+/// `output` with the wall times `validate` reports (`"seconds": 0.0123`
+/// in JSON, `(0.01 s)` closing its text summary) written as `_`: they
+/// differ from one run to the next.
+fn without_timings(output: &[u8]) -> Vec<u8> {
+    let Ok(text) = std::str::from_utf8(output) else {
+        return output.to_vec();
+    };
+    let lines = text.split_inclusive('\n').map(|line| {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        let timing = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if let Some((key, value)) = body.split_once("\"seconds\": ")
+            && timing(value.trim_end_matches(','))
+        {
+            let comma = if value.ends_with(',') { "," } else { "" };
+            return format!("{key}\"seconds\": _{comma}{end}");
+        }
+        if let Some((summary, seconds)) = body.rsplit_once(" (")
+            && seconds.strip_suffix(" s)").is_some_and(timing)
+        {
+            return format!("{summary} (_ s){end}");
+        }
+        line.to_string()
+    });
+    lines.collect::<String>().into_bytes()
 }
 
 /// Runs `bin` with `inv` in `root`, with `argv[0]` `schema-gen`, stdin the

@@ -189,7 +189,12 @@ pub enum Command {
     /// Prune objects as the API server does before storing them: unknown
     /// fields removed, then nulls the schema neither allows nor defaults.
     #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
-    #[command(mut_arg("output", |a| a.help("Output format; `json` also lists the pruned fields")))]
+    // `mut_arg` adds the argument again at the end: `kube_version` is
+    // added again after it, so that completions list them in this order.
+    #[command(
+        mut_arg("output", |a| a.help("Output format; `json` also lists the pruned fields")),
+        mut_arg("kube_version", |a| a)
+    )]
     Prune {
         /// The schema, the objects and how to print them.
         #[command(flatten)]
