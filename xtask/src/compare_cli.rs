@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::{gen_bench, measure};
+use crate::{gen_bench, workspace};
 
 /// Options of `cargo xtask compare-cli`.
 pub const USAGE: &str = "\
@@ -94,200 +94,26 @@ const FIXTURES: &str = "target/compare-cli/fixtures";
 
 /// A second CRD: cluster-scoped, two served versions with different
 /// schemas, defaults, a list map and CEL rules, a transition rule among them.
-const GADGET_CRD: &str = "\
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: gadgets.tools.example.org
-spec:
-  group: tools.example.org
-  names:
-    kind: Gadget
-    listKind: GadgetList
-    plural: gadgets
-    singular: gadget
-  scope: Cluster
-  versions:
-  - name: v1alpha1
-    served: true
-    storage: false
-    deprecated: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size:
-                type: integer
-                minimum: 0
-  - name: v1
-    served: true
-    storage: true
-    subresources:
-      status: {}
-    schema:
-      openAPIV3Schema:
-        type: object
-        description: A Gadget is a tool with endpoints.
-        properties:
-          spec:
-            type: object
-            required: [size]
-            x-kubernetes-validations:
-            - rule: self.size <= 100
-              message: size must be at most 100
-            properties:
-              size:
-                type: integer
-                minimum: 0
-                default: 1
-              mode:
-                type: string
-                enum: [fast, slow]
-                default: fast
-                x-kubernetes-validations:
-                - rule: self == oldSelf
-                  message: mode is immutable
-              endpoints:
-                type: array
-                x-kubernetes-list-type: map
-                x-kubernetes-list-map-keys: [name]
-                items:
-                  type: object
-                  required: [name]
-                  properties:
-                    name:
-                      type: string
-                    port:
-                      type: integer
-                      format: int32
-                      maximum: 65535
-          status:
-            type: object
-            x-kubernetes-preserve-unknown-fields: true
-";
+const GADGET_CRD: &str = include_str!("../fixtures/compare-cli/gadget-crd.yaml");
 
 /// Gadgets of both versions: valid, failing a CEL rule and a duplicate
 /// list-map key, and with a null and an unknown field to prune.
-const GADGETS: &str = "\
-apiVersion: tools.example.org/v1
-kind: Gadget
-metadata:
-  name: small
-spec:
-  size: 3
-  endpoints:
-  - name: http
-    port: 80
----
-apiVersion: tools.example.org/v1
-kind: Gadget
-metadata:
-  name: huge
-spec:
-  size: 200
-  mode: slow
-  endpoints:
-  - name: http
-  - name: http
-    port: 70000
----
-apiVersion: tools.example.org/v1alpha1
-kind: Gadget
-metadata:
-  name: old-style
-spec:
-  size: null
-  colour: red
-";
+const GADGETS: &str = include_str!("../fixtures/compare-cli/gadgets.yaml");
 
 /// The old objects of [`GADGETS`] for `validate --old`: the mode of the
 /// first changes (a transition rule fails), the second was already invalid
 /// (ratcheted).
-const GADGETS_OLD: &str = "\
-apiVersion: tools.example.org/v1
-kind: Gadget
-metadata:
-  name: small
-spec:
-  size: 3
-  mode: slow
----
-apiVersion: tools.example.org/v1
-kind: Gadget
-metadata:
-  name: huge
-spec:
-  size: 200
-  mode: slow
-  endpoints:
-  - name: http
-  - name: http
-    port: 70000
----
-apiVersion: tools.example.org/v1alpha1
-kind: Gadget
-metadata:
-  name: old-style
-spec:
-  size: 1
-";
+const GADGETS_OLD: &str = include_str!("../fixtures/compare-cli/gadgets-old.yaml");
 
 /// The Widget's schema as a bare structural schema (`--schema`, and the
 /// bare-schema forms of `fmt`, `openapi` and `rust`).
-const WIDGET_SCHEMA: &str = "\
-type: object
-description: A Widget is a configurable gadget.
-properties:
-  spec:
-    type: object
-    required: [size]
-    properties:
-      size:
-        type: string
-        enum: [small, medium, large]
-      replicas:
-        type: integer
-        format: int32
-        minimum: 1
-        default: 1
-      port:
-        x-kubernetes-int-or-string: true
-        anyOf:
-        - type: integer
-        - type: string
-      tags:
-        type: array
-        x-kubernetes-list-type: set
-        items:
-          type: string
-  status:
-    type: object
-    properties:
-      ready:
-        type: boolean
-";
+const WIDGET_SCHEMA: &str = include_str!("../fixtures/compare-cli/widget-schema.yaml");
 
 /// YAML that does not parse (an unclosed flow sequence).
-const MALFORMED_YAML: &str = "\
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: [widgets.example.com
-spec:
-  group: example.com
-";
+const MALFORMED_YAML: &str = include_str!("../fixtures/compare-cli/malformed.yaml");
 
 /// JSON that does not parse, not even as YAML (a bracket closed by a brace).
-const MALFORMED_JSON: &str = "\
-{
-  \"apiVersion\": \"apiextensions.k8s.io/v1\",
-  \"kind\": \"CustomResourceDefinition\",
-  \"spec\": {\"versions\": [1, 2}
-}
-";
+const MALFORMED_JSON: &str = include_str!("../fixtures/compare-cli/malformed.json");
 
 /// One run of the command: its arguments and what it reads on stdin.
 struct Invocation {
@@ -377,7 +203,7 @@ pub fn run(args: &[String]) -> Result<()> {
         println!("usage: cargo xtask\n{USAGE}");
         return Ok(());
     };
-    let root = measure::workspace_root()?;
+    let root = workspace::root()?;
     let cwd = std::env::current_dir()?;
     let baseline = executable(&cwd.join(&o.baseline))?;
 
@@ -563,6 +389,11 @@ fn fixture(name: &str) -> String {
     format!("{FIXTURES}/{name}")
 }
 
+/// `validate --crd CRD --old OLD NEW` and `more` arguments.
+fn with_old(crd: &str, old: &str, new: &str, more: &[&str]) -> Invocation {
+    Invocation::new(&[&["validate", "--crd", crd, "--old", old, new][..], more].concat())
+}
+
 /// The invocations on `examples/`, the fixtures and the command line itself.
 fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
     let mut m = Vec::new();
@@ -626,27 +457,14 @@ fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
             m.push(inv(&[cmd, "--crd", WIDGET_CRD, obj, "--output", "json"]));
         }
     }
-    m.push(inv(&[
-        "validate",
-        "--crd",
+    m.push(with_old(WIDGET_CRD, WIDGET, WIDGET_INVALID, &[]));
+    m.push(with_old(
         WIDGET_CRD,
-        "--old",
         WIDGET,
         WIDGET_INVALID,
-    ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
-        WIDGET_CRD,
-        "--old",
-        WIDGET,
-        WIDGET_INVALID,
-        "--output",
-        "json",
-    ]));
-    m.push(inv(&[
-        "validate", "--crd", WIDGET_CRD, "--old", WIDGET, WIDGET,
-    ]));
+        &["--output", "json"],
+    ));
+    m.push(with_old(WIDGET_CRD, WIDGET, WIDGET, &[]));
     m.push(inv(&[
         "prune",
         "--crd",
@@ -772,36 +590,16 @@ fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
         "v1",
         &gadgets,
     ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
+    m.push(with_old(&gadget_crd, &gadgets_old, &gadgets, &[]));
+    m.push(with_old(
         &gadget_crd,
-        "--old",
         &gadgets_old,
         &gadgets,
-    ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
-        &gadget_crd,
-        "--old",
-        &gadgets_old,
-        &gadgets,
-        "-o",
-        "json",
-    ]));
-    m.push(inv(&[
-        "validate",
-        "--crd",
-        WIDGET_CRD,
-        "--old",
-        &widgets_old,
-        &widgets,
-    ]));
+        &["-o", "json"],
+    ));
+    m.push(with_old(WIDGET_CRD, &widgets_old, &widgets, &[]));
     // Old and new object counts differ.
-    m.push(inv(&[
-        "validate", "--crd", WIDGET_CRD, "--old", WIDGET, &widgets,
-    ]));
+    m.push(with_old(WIDGET_CRD, WIDGET, &widgets, &[]));
     m.push(inv(&["prune", "--crd", &gadget_crd, WIDGET]));
 
     // Inputs that cannot be processed: missing, malformed, empty.

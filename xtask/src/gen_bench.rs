@@ -22,7 +22,9 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
 
-use crate::measure::{self, BenchCrate, Options, Sample, Stats, or_dash, stats};
+use crate::flags::BuildOptions;
+use crate::measure::{self, BenchCrate, Sample, Stats, or_dash, stats};
+use crate::workspace;
 
 /// Options of `cargo xtask bench-gen`.
 pub const USAGE: &str = "\
@@ -106,8 +108,8 @@ struct Crate {
 
 /// Runs the benchmark with the arguments after `bench-gen`.
 pub fn run(args: &[String]) -> Result<()> {
-    let o = Options::parse(args, USAGE, |_, _| Ok(false))?;
-    let root = measure::workspace_root()?;
+    let o = BuildOptions::parse(args, USAGE, Vec::new())?;
+    let root = workspace::root()?;
     let bench = root.join("target").join("gen-bench");
     fs::create_dir_all(bench.join("out"))?;
     let rss = measure::rss_file(&bench);
@@ -258,10 +260,7 @@ pub fn run(args: &[String]) -> Result<()> {
     }
 
     let report = report(&o, &kopium_version, &inputs, &crates);
-    print!("{report}");
-    fs::write(bench.join("results.txt"), &report)?;
-    println!("(written to {})", bench.join("results.txt").display());
-    Ok(())
+    measure::publish_report(&bench, "results.txt", &report)
 }
 
 /// `cargo build --release -p schema-gen`; the binary's path.
@@ -450,7 +449,7 @@ fn short(path: &Path) -> PathBuf {
     path.components().skip(n.saturating_sub(2)).collect()
 }
 
-fn report(o: &Options, kopium_version: &str, inputs: &[Input], crates: &[Crate]) -> String {
+fn report(o: &BuildOptions, kopium_version: &str, inputs: &[Input], crates: &[Crate]) -> String {
     let mut out = String::new();
     let ms = |s: &Stats| {
         format!(

@@ -12,6 +12,8 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
+use crate::workspace::{self, write_generated};
+
 const OUT: &str = "schema-core/src/rust/k8s/types.rs";
 
 pub fn run(check: bool) -> Result<()> {
@@ -32,34 +34,16 @@ pub fn run(check: bool) -> Result<()> {
     }
     let all: Vec<u32> = versions.iter().map(|(m, _)| *m).collect();
     let text = render(&types, &kinds, &all);
-    let root = workspace_root()?;
-    let out = root.join(OUT);
-    if check {
-        let current = fs::read_to_string(&out).unwrap_or_default();
-        if current != text {
-            bail!("{OUT} is out of date: run `cargo xtask k8s-types`");
-        }
-        println!("{OUT} is up to date");
-    } else {
-        fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
-        println!("wrote {OUT} ({} types, {} kinds)", types.len(), kinds.len());
-    }
-    Ok(())
-}
-
-pub(crate) fn workspace_root() -> Result<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .parent()
-        .map(Path::to_path_buf)
-        .context("xtask has no parent directory")
+    write_generated(&workspace::root()?, OUT, &text, check, "k8s-types", || {
+        format!("{} types, {} kinds", types.len(), kinds.len())
+    })
 }
 
 /// The `src` directory of the k8s-openapi package in the lock file.
 pub(crate) fn k8s_openapi_src() -> Result<PathBuf> {
     let output = Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--all-features"])
-        .current_dir(workspace_root()?)
+        .current_dir(workspace::root()?)
         .output()
         .context("running cargo metadata")?;
     if !output.status.success() {
@@ -227,13 +211,7 @@ fn render_groups(
     }
     let mut each = String::new();
     for (i, ((from, to), paths)) in groups.iter().enumerate() {
-        let mut open = Vec::new();
-        if *from > first {
-            open.push(format!("k8s_openapi::k8s_if_ge_1_{from}!"));
-        }
-        if *to < last {
-            open.push(format!("k8s_openapi::k8s_if_le_1_{to}!"));
-        }
+        let open = version_gates(*from, *to, first, last);
         let label = if open.is_empty() {
             format!("Kubernetes 1.{first} and later")
         } else if from == to {
@@ -264,4 +242,18 @@ fn render_groups(
         s.push('\n');
     }
     each
+}
+
+/// The k8s-openapi version macros that select the Kubernetes versions 1.`from`
+/// to 1.`to` when the versions are 1.`first` to 1.`last`, outermost first
+/// (none for all of them).
+pub(crate) fn version_gates(from: u32, to: u32, first: u32, last: u32) -> Vec<String> {
+    let mut open = Vec::new();
+    if from > first {
+        open.push(format!("k8s_openapi::k8s_if_ge_1_{from}!"));
+    }
+    if to < last {
+        open.push(format!("k8s_openapi::k8s_if_le_1_{to}!"));
+    }
+    open
 }

@@ -1,8 +1,10 @@
 //! Project automation: `cargo xtask ci | bench | bench-validate-work | bench-derive | bench-gen |
 //! bench-gate | bench-validate-scale | compare-cli | fuzz-diff | bless | k8s-types | k8s-markers`.
 
+mod bench_repo;
 mod compare_cli;
 mod derive_bench;
+mod flags;
 mod fuzz_diff;
 mod gate_bench;
 mod gen_bench;
@@ -11,6 +13,7 @@ mod k8s_types;
 mod measure;
 mod validate_scale;
 mod validate_work;
+mod workspace;
 
 /// As schema-gen allocates, for the parse floor of `bench-validate-scale`.
 #[global_allocator]

@@ -1,10 +1,11 @@
-//! What the compile-time benchmarks share: throwaway crates with their own
-//! target directory, commands timed by wall clock with the peak resident set
-//! of their largest process, and order statistics.
+//! What the benchmarks share: throwaway crates with their own target
+//! directory, commands timed by wall clock with the peak resident set of
+//! their largest process, validators' exit statuses, clock ticks, and order
+//! statistics.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Instant, SystemTime};
 
 use anyhow::{Context, Result, bail};
@@ -27,57 +28,6 @@ pub const K8S_OPENAPI_SCHEMARS_DEP: &str =
 /// kube with `CustomResource` (the major that uses k8s-openapi 0.29).
 pub const KUBE_DEP: &str =
     "kube = { version = \"5.0.0\", default-features = false, features = [\"derive\"] }\n";
-
-/// The workspace root (the parent of `xtask/`).
-pub fn workspace_root() -> Result<PathBuf> {
-    Ok(Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .context("xtask has a parent directory")?
-        .to_path_buf())
-}
-
-/// The options every benchmark takes.
-pub struct Options {
-    /// `--runs N` (at least 1; 5 by default): timed runs of each command.
-    pub runs: usize,
-    /// Not `--no-cold`: time a build from an empty target directory.
-    pub cold: bool,
-    /// `--generate-only`: write the crates, measure nothing.
-    pub generate_only: bool,
-}
-
-impl Options {
-    /// Parses `args`; `extra` is given any other option, with the iterator
-    /// to take its value from, and says whether it is one.
-    pub fn parse<'a>(
-        args: &'a [String],
-        usage: &str,
-        mut extra: impl FnMut(&'a str, &mut std::slice::Iter<'a, String>) -> Result<bool>,
-    ) -> Result<Self> {
-        let mut o = Options {
-            runs: 5,
-            cold: true,
-            generate_only: false,
-        };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--runs" => {
-                    let n = it.next().context("--runs needs a number")?;
-                    o.runs = n.parse().context("--runs needs a number")?;
-                    if o.runs == 0 {
-                        bail!("--runs must be at least 1");
-                    }
-                }
-                "--no-cold" => o.cold = false,
-                "--generate-only" => o.generate_only = true,
-                _ if extra(a, &mut it)? => {}
-                _ => bail!("unknown option {a:?}\n{usage}"),
-            }
-        }
-        Ok(o)
-    }
-}
 
 /// How many jobs cargo runs, for the report's header.
 pub fn jobs() -> String {
@@ -357,4 +307,48 @@ pub fn write_header(out: &mut String, header: &str) {
 pub fn or_dash(x: Option<f64>, prec: usize) -> String {
     x.map(|x| format!("{x:.prec$}"))
         .unwrap_or_else(|| "-".to_string())
+}
+
+/// Fails unless a validator (`what`) exited with status 0 (every object
+/// valid) or 1 (invalid objects): the error carries its standard error.
+pub fn expect_validated(what: &str, status: ExitStatus, stderr: &[u8]) -> Result<()> {
+    if !matches!(status.code(), Some(0 | 1)) {
+        bail!(
+            "{what} failed ({status}):\n{}",
+            String::from_utf8_lossy(stderr)
+        );
+    }
+    Ok(())
+}
+
+/// Clock ticks per second (`getconf CLK_TCK`, else 100).
+pub fn clock_ticks() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// Makes `bench` the benchmark's directory, with none of the `fresh` folders
+/// of an earlier run in it.
+pub fn fresh_bench_dir(bench: &Path, fresh: &[&str]) -> Result<()> {
+    for dir in fresh {
+        let dir = bench.join(dir);
+        if dir.exists() {
+            fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
+        }
+    }
+    fs::create_dir_all(bench)?;
+    Ok(())
+}
+
+/// Prints a benchmark's `report` and writes it into `bench/file`.
+pub fn publish_report(bench: &Path, file: &str, report: &str) -> Result<()> {
+    print!("{report}");
+    let path = bench.join(file);
+    fs::write(&path, report).with_context(|| format!("writing {}", path.display()))?;
+    println!("(written to {})", path.display());
+    Ok(())
 }

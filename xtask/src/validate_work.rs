@@ -8,7 +8,7 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::measure::workspace_root;
+use crate::workspace;
 
 /// The sides, as `validate_work` names them.
 const SIDES: [&str; 4] = ["admission", "value", "jsonschema", "floor"];
@@ -30,7 +30,7 @@ pub fn run() -> Result<()> {
     ])?;
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .map_or_else(|| workspace_root().map(|r| r.join("target")), Ok)?;
+        .map_or_else(|| workspace::root().map(|r| r.join("target")), Ok)?;
     let exe = target.join("release/examples/validate_work");
     let out = std::env::temp_dir().join(format!("validate-work-{}.out", std::process::id()));
     println!(

@@ -30,23 +30,28 @@ pub enum Flavor {
 impl Flavor {
     /// The crate's directory and package suffix.
     pub fn name(self) -> &'static str {
-        match self {
-            Flavor::Baseline => "baseline",
-            Flavor::Ours { roots: false } => "ours",
-            Flavor::Ours { roots: true } => "ours-roots",
-            Flavor::Peer { roots: false } => "peer",
-            Flavor::Peer { roots: true } => "peer-roots",
-        }
+        self.labels().0
     }
 
     /// What the crate derives, for the report.
     pub fn describe(self) -> &'static str {
+        self.labels().1
+    }
+
+    /// The name and the description.
+    fn labels(self) -> (&'static str, &'static str) {
         match self {
-            Flavor::Baseline => "serde only",
-            Flavor::Ours { roots: false } => "serde + StructuralSchema",
-            Flavor::Ours { roots: true } => "serde + StructuralSchema + crd(...) on the roots",
-            Flavor::Peer { roots: false } => "serde + schemars JsonSchema",
-            Flavor::Peer { roots: true } => "serde + JsonSchema + kube CustomResource on the roots",
+            Flavor::Baseline => ("baseline", "serde only"),
+            Flavor::Ours { roots: false } => ("ours", "serde + StructuralSchema"),
+            Flavor::Ours { roots: true } => (
+                "ours-roots",
+                "serde + StructuralSchema + crd(...) on the roots",
+            ),
+            Flavor::Peer { roots: false } => ("peer", "serde + schemars JsonSchema"),
+            Flavor::Peer { roots: true } => (
+                "peer-roots",
+                "serde + JsonSchema + kube CustomResource on the roots",
+            ),
         }
     }
 

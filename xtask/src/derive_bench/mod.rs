@@ -17,9 +17,11 @@ mod model;
 use std::fmt::Write as _;
 use std::fs;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
-use crate::measure::{self, BenchCrate, Options, Sample, or_dash, stats};
+use crate::flags::{BuildOptions, Flag};
+use crate::measure::{self, BenchCrate, Sample, or_dash, stats};
+use crate::workspace;
 use emit::Flavor;
 
 /// Options of `cargo xtask bench-derive`.
@@ -32,16 +34,10 @@ pub const USAGE: &str = "\
          and results.txt under target/derive-bench/";
 
 /// The common options, and `--only`.
-fn parse(args: &[String]) -> Result<(Options, Option<Vec<String>>)> {
+fn parse(args: &[String]) -> Result<(BuildOptions, Option<Vec<String>>)> {
     let mut only = None;
-    let o = Options::parse(args, USAGE, |a, it| {
-        if a != "--only" {
-            return Ok(false);
-        }
-        let names = it.next().context("--only needs crate names")?;
-        only = Some(names.split(',').map(str::to_string).collect());
-        Ok(true)
-    })?;
+    let only_flag = Flag::List("--only", &mut only, "--only needs crate names");
+    let o = BuildOptions::parse(args, USAGE, vec![only_flag])?;
     Ok((o, only))
 }
 
@@ -79,7 +75,7 @@ struct Crate {
 /// Runs the benchmark with the arguments after `bench-derive`.
 pub fn run(args: &[String]) -> Result<()> {
     let (o, only) = parse(args)?;
-    let root = measure::workspace_root()?;
+    let root = workspace::root()?;
     let bench = root.join("target").join("derive-bench");
     let schema_core = root.join("schema-core");
     let model = model::generate();
@@ -175,14 +171,10 @@ pub fn run(args: &[String]) -> Result<()> {
         }
     }
 
-    let report = report(&crates, &o);
-    print!("{report}");
-    fs::write(bench.join("results.txt"), &report)?;
-    println!("(written to {})", bench.join("results.txt").display());
-    Ok(())
+    measure::publish_report(&bench, "results.txt", &report(&crates, &o))
 }
 
-fn report(crates: &[Crate], o: &Options) -> String {
+fn report(crates: &[Crate], o: &BuildOptions) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,

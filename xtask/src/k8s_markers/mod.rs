@@ -13,10 +13,15 @@
 //! with a notice when the marker data is absent, unless
 //! `SCHEMA_GEN_REQUIRE_SHARED=1` (as CI sets).
 
+mod arguments;
+mod extensions;
 mod go;
+mod node;
 mod openapi;
+mod registry;
 mod render;
 mod translate;
+mod validation;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -25,7 +30,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
 
-use crate::k8s_types::{k8s_openapi_src, version_dirs, workspace_root};
+use crate::k8s_types::{k8s_openapi_src, version_dirs};
+use crate::workspace::{self, write_generated};
 use go::{Release, TypeRef};
 use translate::{EnumConsts, Issue, KNOWN_TYPES, Translator};
 
@@ -121,7 +127,7 @@ const ENUM_CONSTS: &EnumConsts = &[
 ];
 
 pub fn run(check: bool) -> Result<()> {
-    let root = workspace_root()?;
+    let root = workspace::root()?;
     let Some(dir) = markers_dir(&root, check)? else {
         return Ok(());
     };
@@ -135,22 +141,14 @@ pub fn run(check: bool) -> Result<()> {
         .unwrap_or_else(|| "k8s-openapi".to_string());
     let table = build(&files, &versions, ENUM_CONSTS)?;
     let text = render::render(&table, &crate_name);
-    let out = root.join(OUT);
-    if check {
-        let current = fs::read_to_string(&out).unwrap_or_default();
-        if current != text {
-            bail!("{OUT} is out of date: run `cargo xtask k8s-markers`");
-        }
-        println!("{OUT} is up to date");
-    } else {
-        fs::write(&out, &text).with_context(|| format!("writing {}", out.display()))?;
-        println!(
-            "wrote {OUT} ({} patches over {} versions; {} markers controller-gen rejects)",
+    write_generated(&root, OUT, &text, check, "k8s-markers", || {
+        format!(
+            "{} patches over {} versions; {} markers controller-gen rejects",
             table.patch_count(),
             table.versions.len(),
             table.issues.len()
-        );
-    }
+        )
+    })?;
     for (v, n) in &table.dropped {
         println!(
             "  1.{v}: {n} field patches left out (fields the k8s-openapi schema does not have)"
@@ -239,6 +237,14 @@ pub struct Table {
 }
 
 impl Table {
+    /// Records that the version `minor` has no marker data for `schema`.
+    fn note_uncovered(&mut self, schema: &str, minor: u32) {
+        self.uncovered
+            .entry(schema.to_string())
+            .or_default()
+            .push(minor);
+    }
+
     fn patch_count(&self) -> usize {
         let sites: std::collections::BTreeSet<(&String, &Vec<String>)> =
             self.atoms.keys().map(|(s, p, _)| (s, p)).collect();
@@ -288,11 +294,7 @@ fn build(
         let mut dropped = 0;
         for (name, schema) in &schemas {
             let Some(r) = go_type_of(name) else {
-                table
-                    .uncovered
-                    .entry(name.clone())
-                    .or_default()
-                    .push(*minor);
+                table.note_uncovered(name, *minor);
                 continue;
             };
             if KNOWN_TYPES.iter().any(|(p, n)| *p == r.pkg && *n == r.name) {
@@ -302,11 +304,7 @@ fn build(
                 Some(_) => t.struct_of(&r)?,
                 None => None,
             }) else {
-                table
-                    .uncovered
-                    .entry(name.clone())
-                    .or_default()
-                    .push(*minor);
+                table.note_uncovered(name, *minor);
                 continue;
             };
             if s != r {
@@ -314,7 +312,7 @@ fn build(
                 // schema is B's; A's own markers would add to it.
                 if rel
                     .decl(&r)
-                    .is_some_and(|d| translate::has_schema_markers(d.markers()))
+                    .is_some_and(|d| registry::has_schema_markers(d.markers()))
                 {
                     bail!("{name}: markers on a defined struct type are not translated");
                 }

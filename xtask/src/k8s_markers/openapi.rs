@@ -8,6 +8,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
+use crate::workspace::files_under;
+
 /// One k8s-openapi schema.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Schema {
@@ -18,20 +20,12 @@ pub struct Schema {
 /// Schema name → schema, for the version directory `dir` (`src/v1_35`).
 pub fn read_version(dir: &Path) -> Result<BTreeMap<String, Schema>> {
     let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in fs::read_dir(&d).with_context(|| format!("reading {}", d.display()))? {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = fs::read_to_string(&path)?;
-                if let Some((name, schema)) =
-                    read_file(&text).with_context(|| format!("reading {}", path.display()))?
-                {
-                    out.insert(name, schema);
-                }
-            }
+    for path in files_under(dir, |p| p.extension().is_some_and(|e| e == "rs"))? {
+        let text = fs::read_to_string(&path)?;
+        if let Some((name, schema)) =
+            read_file(&text).with_context(|| format!("reading {}", path.display()))?
+        {
+            out.insert(name, schema);
         }
     }
     Ok(out)

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::{Site, Table};
-use crate::k8s_types::runs;
+use crate::k8s_types::{runs, version_gates};
 
 /// The patches of one version run: site → keys.
 type Sites<'t> = BTreeMap<Site, Vec<(&'t str, &'t Value)>>;
@@ -205,13 +205,7 @@ pub fn render(table: &Table, crate_name: &str) -> String {
     );
     let mut each = String::new();
     for (i, ((from, to), sites)) in groups.iter().enumerate() {
-        let mut open = Vec::new();
-        if *from > first {
-            open.push(format!("k8s_openapi::k8s_if_ge_1_{from}!"));
-        }
-        if *to < last {
-            open.push(format!("k8s_openapi::k8s_if_le_1_{to}!"));
-        }
+        let open = version_gates(*from, *to, first, last);
         let _ = writeln!(s, "// {}.", version_label(&all, *from, *to));
         for o in &open {
             s.push_str(o);

@@ -11,13 +11,22 @@
 //! marker it rejects (a list type on a string, a key without a list type of
 //! `map`) makes it report an error and leaves the schema unchanged, which is
 //! recorded here as an [`Issue`].
+//!
+//! This file walks the Go types and merges the schemas; `registry.rs` knows
+//! which markers controller-gen registers, `validation.rs` and
+//! `extensions.rs` apply them to a node, `arguments.rs` parses their
+//! arguments.
 
 use std::collections::BTreeMap;
 
 use anyhow::{Context, Result, bail};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::go::{Decl, Field, GoType, MarkerValue, Markers, Release, TypeRef, builtin};
+use super::extensions;
+use super::go::{Decl, Field, GoType, Markers, Release, TypeRef, builtin};
+use super::node::{Node, rule};
+use super::registry::{Def, Target, lines, lookup, priority, split_marker};
+use super::validation;
 
 /// A path below a schema: property names, `[]` for array items, `{}` for
 /// map values.
@@ -91,220 +100,6 @@ pub struct Translator<'a> {
     cache: BTreeMap<TypeRef, StructOut>,
     /// The structs being translated (embedding cycles).
     stack: Vec<TypeRef>,
-}
-
-/// Where a marker sits.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Target {
-    Field,
-    Type,
-}
-
-/// The markers controller-gen's crd generator registers, by what they do.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Def {
-    Maximum,
-    Minimum,
-    ExclusiveMaximum,
-    ExclusiveMinimum,
-    MultipleOf,
-    MinProperties,
-    MaxProperties,
-    MaxLength,
-    MinLength,
-    Pattern,
-    MaxItems,
-    MinItems,
-    UniqueItems,
-    Enum,
-    Format,
-    Type,
-    PreserveUnknownFields,
-    EmbeddedResource,
-    IntOrString,
-    XValidation,
-    Nullable,
-    Default,
-    KubernetesDefault,
-    Example,
-    Title,
-    ExternalDocs,
-    Schemaless,
-    Immutable,
-    ListType,
-    ListMapKey,
-    MapType,
-    StructType,
-    K8sEnum,
-    K8sEnumOnField,
-    OneOf,
-    /// `required`, `optional` and their variants: no schema keys of their
-    /// own (they decide the parent's `required`).
-    Requiredness,
-}
-
-/// The `kubebuilder:validation:` markers valid on fields, types and (with
-/// `items:`) array items.
-const VALIDATION: [(&str, Def); 20] = [
-    ("Maximum", Def::Maximum),
-    ("Minimum", Def::Minimum),
-    ("ExclusiveMaximum", Def::ExclusiveMaximum),
-    ("ExclusiveMinimum", Def::ExclusiveMinimum),
-    ("MultipleOf", Def::MultipleOf),
-    ("MinProperties", Def::MinProperties),
-    ("MaxProperties", Def::MaxProperties),
-    ("MaxLength", Def::MaxLength),
-    ("MinLength", Def::MinLength),
-    ("Pattern", Def::Pattern),
-    ("MaxItems", Def::MaxItems),
-    ("MinItems", Def::MinItems),
-    ("UniqueItems", Def::UniqueItems),
-    ("Enum", Def::Enum),
-    ("Format", Def::Format),
-    ("Type", Def::Type),
-    ("XPreserveUnknownFields", Def::PreserveUnknownFields),
-    ("XEmbeddedResource", Def::EmbeddedResource),
-    ("XIntOrString", Def::IntOrString),
-    ("XValidation", Def::XValidation),
-];
-
-/// A registered marker name, and whether it is an `items:` marker.
-fn registered(name: &str, target: Target) -> Option<(Def, bool)> {
-    if let Some(rest) = name.strip_prefix("kubebuilder:validation:items:") {
-        return VALIDATION
-            .iter()
-            .find(|(n, _)| *n == rest)
-            .map(|(_, d)| (*d, true));
-    }
-    if let Some(rest) = name.strip_prefix("kubebuilder:validation:") {
-        if let Some((_, d)) = VALIDATION.iter().find(|(n, _)| *n == rest) {
-            return Some((*d, false));
-        }
-    }
-    let both = match name {
-        "kubebuilder:pruning:PreserveUnknownFields" => Some(Def::PreserveUnknownFields),
-        "kubebuilder:title" => Some(Def::Title),
-        "kubebuilder:externalDocs" => Some(Def::ExternalDocs),
-        "listType" => Some(Def::ListType),
-        "listMapKey" => Some(Def::ListMapKey),
-        "mapType" => Some(Def::MapType),
-        "structType" => Some(Def::StructType),
-        _ => None,
-    };
-    if let Some(d) = both {
-        return Some((d, false));
-    }
-    let d = match target {
-        Target::Field => match name {
-            "kubebuilder:validation:Required"
-            | "kubebuilder:validation:Optional"
-            | "required"
-            | "optional"
-            | "k8s:required"
-            | "k8s:optional" => Def::Requiredness,
-            "nullable" => Def::Nullable,
-            "kubebuilder:default" => Def::Default,
-            "default" => Def::KubernetesDefault,
-            "kubebuilder:example" => Def::Example,
-            "kubebuilder:validation:EmbeddedResource" => Def::EmbeddedResource,
-            "kubebuilder:validation:Schemaless" => Def::Schemaless,
-            "k8s:immutable" => Def::Immutable,
-            "k8s:enum" => Def::K8sEnumOnField,
-            _ => return None,
-        },
-        Target::Type => match name {
-            "kubebuilder:validation:AtMostOneOf"
-            | "kubebuilder:validation:ExactlyOneOf"
-            | "kubebuilder:validation:AtLeastOneOf" => Def::OneOf,
-            "k8s:enum" => Def::K8sEnum,
-            _ => return None,
-        },
-    };
-    Some((d, false))
-}
-
-/// controller-gen's `splitMarker` of a marker line without its `+`: the
-/// name, the name when the marker is not a struct (`a:b:c` for
-/// `a:b:c=x`), and the text after the first `=`.
-fn split_marker(raw: &str) -> (&str, &str, Option<&str>) {
-    let Some((anon, rest)) = raw.split_once('=') else {
-        return (raw, raw, None);
-    };
-    let name = anon.rsplit_once(':').map_or(anon, |(n, _)| n);
-    (name, anon, Some(rest))
-}
-
-/// The registered definition of a marker line (controller-gen's
-/// `tryAnonLookup`: the full name first, then the name without its last
-/// `:` segment when the line has a value).
-fn lookup(raw: &str, target: Target) -> Option<(Def, bool)> {
-    let (name, anon, _) = split_marker(raw);
-    registered(anon, target).or_else(|| registered(name, target))
-}
-
-/// Whether a type's markers include one controller-gen applies to its
-/// schema.
-pub fn has_schema_markers(markers: &Markers) -> bool {
-    lines(markers)
-        .iter()
-        .any(|l| lookup(l, Target::Type).is_some())
-}
-
-/// The marker lines of a node, in source order (a repeated marker once per
-/// value).
-fn lines(markers: &Markers) -> Vec<String> {
-    let mut out = Vec::new();
-    for (name, value) in markers {
-        push_lines(name, value, &mut out);
-    }
-    out
-}
-
-fn push_lines(name: &str, value: &MarkerValue, out: &mut Vec<String>) {
-    match value {
-        MarkerValue::Flag => out.push(name.to_string()),
-        MarkerValue::Text(v) => out.push(format!("{name}={v}")),
-        MarkerValue::List(values) => {
-            for v in values {
-                push_lines(name, v, out);
-            }
-        }
-    }
-}
-
-/// The order controller-gen applies markers in (`ApplyPriority`; equal
-/// priorities in an order that does not matter for the markers here).
-fn priority(def: Def) -> i32 {
-    match def {
-        Def::Type | Def::IntOrString | Def::ListType | Def::KubernetesDefault => 9,
-        Def::OneOf => 11,
-        _ => 10,
-    }
-}
-
-/// A schema node as controller-gen has it while it applies markers.
-#[derive(Clone, Debug, Default)]
-struct Node {
-    /// The schema type (empty for a reference to a struct or to another
-    /// package's type).
-    ty: String,
-    /// The keys set so far.
-    keys: BTreeMap<String, Value>,
-}
-
-impl Node {
-    fn of_type(ty: &str) -> Node {
-        Node {
-            ty: ty.to_string(),
-            keys: BTreeMap::new(),
-        }
-    }
-    fn numeric(&self) -> bool {
-        self.ty == "integer" || self.ty == "number"
-    }
-    fn textual(&self) -> bool {
-        self.ty == "string" || self.keys.contains_key("x-kubernetes-int-or-string")
-    }
 }
 
 impl<'a> Translator<'a> {
@@ -729,263 +524,49 @@ impl<'a> Translator<'a> {
     ) -> Result<(), String> {
         let (_, _, value) = split_marker(line);
         let value = value.unwrap_or("");
-        let set = |node: &mut Node, k: &str, v: Value| {
-            node.keys.insert(k.to_string(), v);
-        };
-        match def {
-            Def::Requiredness => {}
-            Def::Maximum | Def::Minimum | Def::MultipleOf => {
-                let n = parse_number(value)?;
-                if !node.numeric() {
-                    return Err(format!(
-                        "must apply {} to a numeric value, found {}",
-                        match def {
-                            Def::Maximum => "maximum",
-                            Def::Minimum => "minimum",
-                            _ => "multipleof",
-                        },
-                        node.ty
-                    ));
-                }
-                if node.ty == "integer" && n.fract() != 0.0 {
-                    return Err(format!(
-                        "cannot apply non-integral value ({n}) to integer value"
-                    ));
-                }
-                let key = match def {
-                    Def::Maximum => "maximum",
-                    Def::Minimum => "minimum",
-                    _ => "multipleOf",
-                };
-                set(node, key, go_float(n));
-            }
-            Def::ExclusiveMaximum | Def::ExclusiveMinimum => {
-                let b = parse_bool(value)?;
-                if !node.numeric() {
-                    return Err(format!(
-                        "must apply exclusive bounds to a numeric value, found {}",
-                        node.ty
-                    ));
-                }
-                let key = if def == Def::ExclusiveMaximum {
-                    "exclusiveMaximum"
-                } else {
-                    "exclusiveMinimum"
-                };
-                // `false` is Go's zero value: the key is not written.
-                if b {
-                    set(node, key, Value::Bool(true));
-                } else {
-                    node.keys.remove(key);
-                }
-            }
-            Def::MaxLength | Def::MinLength => {
-                let n = parse_int(value)?;
-                if !node.textual() {
-                    return Err(format!(
-                        "must apply {} to a textual value, found type {:?}",
-                        if def == Def::MaxLength {
-                            "maxlength"
-                        } else {
-                            "minlength"
-                        },
-                        node.ty
-                    ));
-                }
-                set(
-                    node,
-                    if def == Def::MaxLength {
-                        "maxLength"
-                    } else {
-                        "minLength"
-                    },
-                    Value::from(n),
-                );
-            }
-            Def::Pattern => {
-                let s = parse_string(value)?;
-                if !node.textual() {
-                    return Err(format!(
-                        "must apply pattern to a textual value, found type {:?}",
-                        node.ty
-                    ));
-                }
-                set(node, "pattern", Value::String(s));
-            }
-            Def::MaxItems | Def::MinItems => {
-                let n = parse_int(value)?;
-                if node.ty != "array" {
-                    return Err("must apply maxitem/minitems to an array".to_string());
-                }
-                set(
-                    node,
-                    if def == Def::MaxItems {
-                        "maxItems"
-                    } else {
-                        "minItems"
-                    },
-                    Value::from(n),
-                );
-            }
-            Def::UniqueItems => {
-                let b = parse_bool(value)?;
-                if node.ty != "array" {
-                    return Err("must apply uniqueitems to an array".to_string());
-                }
-                if b {
-                    set(node, "uniqueItems", Value::Bool(true));
-                } else {
-                    node.keys.remove("uniqueItems");
-                }
-            }
-            Def::MinProperties | Def::MaxProperties => {
-                let n = parse_int(value)?;
-                if node.ty != "object" {
-                    return Err("must apply minproperties/maxproperties to an object".to_string());
-                }
-                set(
-                    node,
-                    if def == Def::MinProperties {
-                        "minProperties"
-                    } else {
-                        "maxProperties"
-                    },
-                    Value::from(n),
-                );
-            }
-            Def::Enum => {
-                let values = parse_any_slice(value)?;
-                set(node, "enum", Value::Array(values));
-            }
-            Def::Format => set(node, "format", Value::String(parse_string(value)?)),
-            Def::Type => {
-                let t = parse_string(value)?;
-                node.ty.clone_from(&t);
-                set(node, "type", Value::String(t));
-            }
-            Def::PreserveUnknownFields => set(
-                node,
-                "x-kubernetes-preserve-unknown-fields",
-                Value::Bool(true),
-            ),
-            Def::EmbeddedResource => set(node, "x-kubernetes-embedded-resource", Value::Bool(true)),
-            Def::IntOrString => set(node, "x-kubernetes-int-or-string", Value::Bool(true)),
-            Def::Nullable => set(node, "nullable", Value::Bool(true)),
-            Def::Title => set(node, "title", Value::String(parse_string(value)?)),
-            Def::Default => {
-                let mut v = parse_any(value)?;
-                if node.ty == "array" && v == Value::Object(Map::new()) {
-                    v = Value::Array(Vec::new());
-                }
-                set(node, "default", v);
-            }
-            Def::KubernetesDefault => {
-                if value.trim_start().starts_with("ref(") {
-                    // controller-gen skips `ref(...)` defaults.
-                    return Ok(());
-                }
-                let v: Value = serde_json::from_str(value)
-                    .map_err(|e| format!("+default is not JSON: {e}"))?;
-                if !v.is_null() {
-                    set(node, "default", go_json(&v));
-                }
-            }
-            Def::Immutable => {
-                let mut rules = match node.keys.remove("x-kubernetes-validations") {
-                    Some(Value::Array(a)) => a,
-                    _ => Vec::new(),
-                };
-                rules.push(rule("self == oldSelf", "field is immutable"));
-                set(node, "x-kubernetes-validations", Value::Array(rules));
-            }
-            Def::ListType => {
-                let t = parse_string(value)?;
-                if node.ty != "array" {
-                    return Err(format!(
-                        "must apply listType to an array, found {}",
-                        node.ty
-                    ));
-                }
-                if !["map", "set", "atomic"].contains(&t.as_str()) {
-                    return Err(r#"ListType must be either "map", "set" or "atomic""#.to_string());
-                }
-                set(node, "x-kubernetes-list-type", Value::String(t));
-            }
-            Def::ListMapKey => {
-                let k = parse_string(value)?;
-                if node.ty != "array" {
-                    return Err(format!(
-                        "must apply listMapKey to an array, found {}",
-                        node.ty
-                    ));
-                }
-                if node.keys.get("x-kubernetes-list-type")
-                    != Some(&Value::String("map".to_string()))
-                {
-                    return Err("must apply listMapKey to an associative-list".to_string());
-                }
-                let mut keys = match node.keys.remove("x-kubernetes-list-map-keys") {
-                    Some(Value::Array(a)) => a,
-                    _ => Vec::new(),
-                };
-                keys.push(Value::String(k));
-                set(node, "x-kubernetes-list-map-keys", Value::Array(keys));
-            }
-            Def::MapType | Def::StructType => {
-                let t = parse_string(value)?;
-                if def == Def::MapType && node.ty != "object" {
-                    return Err("must apply mapType to an object".to_string());
-                }
-                if def == Def::StructType && !node.ty.is_empty() && node.ty != "object" {
-                    return Err("must apply structType to an object".to_string());
-                }
-                if t != "atomic" && t != "granular" {
-                    return Err(r#"must be either "granular" or "atomic""#.to_string());
-                }
-                set(node, "x-kubernetes-map-type", Value::String(t));
-            }
-            Def::K8sEnum => {
-                if !self.basic_string(owner) {
-                    return Err(format!("enum type must be a string, not {}", owner.name));
-                }
-                let Some((_, _, _, consts)) = self.enums.iter().find(|(m, p, n, _)| {
-                    *m == self.rel.minor && *p == owner.pkg && *n == owner.name
-                }) else {
-                    return Err(format!(
-                        "xtask: the string constants of {}.{} in 1.{} are not in the enum table \
-                         (ENUM_CONSTS): add them from the Go source",
-                        owner.pkg, owner.name, self.rel.minor
-                    ));
-                };
-                if consts.is_empty() {
-                    return Err(format!("no enum values found for type {}", owner.name));
-                }
-                // Sorted by their JSON text, as controller-gen sorts them.
-                let mut values: Vec<(String, &str)> = consts
-                    .iter()
-                    .map(|c| (serde_json::to_string(c).unwrap_or_default(), *c))
-                    .collect();
-                values.sort();
-                node.ty = "string".to_string();
-                set(node, "type", Value::String("string".to_string()));
-                set(
-                    node,
-                    "enum",
-                    Value::Array(
-                        values
-                            .into_iter()
-                            .map(|(_, c)| Value::String(c.to_string()))
-                            .collect(),
-                    ),
-                );
-            }
-            Def::K8sEnumOnField => {
-                return Err("k8s:enum must be set on a type, not a field".to_string());
-            }
-            Def::XValidation | Def::Example | Def::ExternalDocs | Def::OneOf | Def::Schemaless => {
-                return Err(format!("xtask: {def:?} markers are not translated yet"));
-            }
+        if def == Def::K8sEnum {
+            return self.k8s_enum(node, owner);
         }
+        validation::apply(node, def, value).unwrap_or_else(|| extensions::apply(node, def, value))
+    }
+
+    /// `+k8s:enum` on the type `owner`: its string constants (from
+    /// [`EnumConsts`]), sorted as controller-gen sorts them.
+    fn k8s_enum(&self, node: &mut Node, owner: &TypeRef) -> Result<(), String> {
+        if !self.basic_string(owner) {
+            return Err(format!("enum type must be a string, not {}", owner.name));
+        }
+        let Some((_, _, _, consts)) = self
+            .enums
+            .iter()
+            .find(|(m, p, n, _)| *m == self.rel.minor && *p == owner.pkg && *n == owner.name)
+        else {
+            return Err(format!(
+                "xtask: the string constants of {}.{} in 1.{} are not in the enum table \
+                 (ENUM_CONSTS): add them from the Go source",
+                owner.pkg, owner.name, self.rel.minor
+            ));
+        };
+        if consts.is_empty() {
+            return Err(format!("no enum values found for type {}", owner.name));
+        }
+        // Sorted by their JSON text, as controller-gen sorts them.
+        let mut values: Vec<(String, &str)> = consts
+            .iter()
+            .map(|c| (serde_json::to_string(c).unwrap_or_default(), *c))
+            .collect();
+        values.sort();
+        node.ty = "string".to_string();
+        node.set("type", Value::String("string".to_string()));
+        node.set(
+            "enum",
+            Value::Array(
+                values
+                    .into_iter()
+                    .map(|(_, c)| Value::String(c.to_string()))
+                    .collect(),
+            ),
+        );
         Ok(())
     }
 
@@ -1031,14 +612,6 @@ fn is_byte(t: &GoType) -> bool {
     matches!(t, GoType::Name { qualifier: None, name } if name == "byte" || name == "uint8")
 }
 
-/// An `x-kubernetes-validations` rule as controller-gen writes it.
-fn rule(rule: &str, message: &str) -> Value {
-    let mut m = Map::new();
-    m.insert("rule".to_string(), Value::String(rule.to_string()));
-    m.insert("message".to_string(), Value::String(message.to_string()));
-    Value::Object(m)
-}
-
 /// Merges the keys of a field use (`src`) into those of the type it
 /// references (`dst`) as controller-gen's `flattenAllOfInto` does.
 fn merge(
@@ -1077,160 +650,6 @@ fn merge(
         }
     }
     Ok(dst)
-}
-
-/// A float as Go's `encoding/json` writes it: integral values without a
-/// fraction.
-fn go_float(f: f64) -> Value {
-    if f.fract() == 0.0 && f.abs() < 1e15 {
-        #[allow(clippy::cast_possible_truncation)]
-        Value::from(f as i64)
-    } else {
-        serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)
-    }
-}
-
-/// A JSON value as Go decodes it into `any` and encodes it again: numbers
-/// through float64, object keys sorted.
-fn go_json(v: &Value) -> Value {
-    match v {
-        Value::Number(n) => go_float(n.as_f64().unwrap_or(0.0)),
-        Value::Array(a) => Value::Array(a.iter().map(go_json).collect()),
-        Value::Object(m) => {
-            let sorted: BTreeMap<&String, Value> = m.iter().map(|(k, v)| (k, go_json(v))).collect();
-            Value::Object(sorted.into_iter().map(|(k, v)| (k.clone(), v)).collect())
-        }
-        other => other.clone(),
-    }
-}
-
-fn parse_number(v: &str) -> Result<f64, String> {
-    let t = v.trim();
-    if t.is_empty() || t.contains(|c: char| !(c.is_ascii_digit() || "+-.eE".contains(c))) {
-        return Err(format!("expected integer or float, got {v:?}"));
-    }
-    t.parse()
-        .map_err(|_| format!("expected integer or float, got {v:?}"))
-}
-
-fn parse_int(v: &str) -> Result<i64, String> {
-    v.trim()
-        .parse()
-        .map_err(|_| format!("expected integer, got {v:?}"))
-}
-
-fn parse_bool(v: &str) -> Result<bool, String> {
-    match v.trim() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        "" => Err("missing argument".to_string()),
-        other => Err(format!("expected true or false, got {other:?}")),
-    }
-}
-
-/// A string argument: double-quoted (Go escapes), back-quoted (raw), or a
-/// bare run of text without the separators `,` `;` `:` `}`.
-fn parse_string(v: &str) -> Result<String, String> {
-    let t = v.trim();
-    if let Some(inner) = t.strip_prefix('`') {
-        return inner
-            .strip_suffix('`')
-            .filter(|s| !s.contains('`'))
-            .map(str::to_string)
-            .ok_or_else(|| format!("xtask: a raw string argument with text after it: {v:?}"));
-    }
-    if t.starts_with('"') {
-        return go_unquote(t);
-    }
-    if t.is_empty() {
-        return Err("missing argument".to_string());
-    }
-    if t.contains([',', ';', ':', '}', '"', '`', '\'']) || t.contains("//") || t.contains("/*") {
-        return Err(format!(
-            "xtask: a bare string argument with separators: {v:?}"
-        ));
-    }
-    Ok(t.to_string())
-}
-
-/// A double-quoted Go string literal (the escapes JSON shares with Go).
-fn go_unquote(t: &str) -> Result<String, String> {
-    let parsed: Value = serde_json::from_str(t)
-        .map_err(|_| format!("xtask: a quoted string argument outside JSON's escapes: {t:?}"))?;
-    match parsed {
-        Value::String(s) => Ok(s),
-        _ => Err(format!("xtask: not a string: {t:?}")),
-    }
-}
-
-/// An `any` argument (`kubebuilder:default`, enum items): a quoted string,
-/// `true`/`false`, a number, or a bare string.
-fn parse_any(v: &str) -> Result<Value, String> {
-    let t = v.trim();
-    if t.starts_with('{') {
-        return Err(format!(
-            "xtask: a `{{...}}` argument is not translated: {v:?}"
-        ));
-    }
-    if t.starts_with(['"', '`']) {
-        return parse_string(t).map(Value::String);
-    }
-    match t {
-        "true" => return Ok(Value::Bool(true)),
-        "false" => return Ok(Value::Bool(false)),
-        _ => {}
-    }
-    if t.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
-        if let Ok(i) = t.parse::<i64>() {
-            return Ok(Value::from(i));
-        }
-        if let Ok(f) = t.parse::<f64>() {
-            return Ok(serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number));
-        }
-    }
-    parse_string(t).map(Value::String)
-}
-
-/// A slice argument, `a;b;c` (legacy) or `{a,b,c}`.
-fn parse_any_slice(v: &str) -> Result<Vec<Value>, String> {
-    let t = v.trim();
-    let items: Vec<&str> = if let Some(inner) = t.strip_prefix('{') {
-        let inner = inner
-            .strip_suffix('}')
-            .ok_or_else(|| format!("unclosed slice {v:?}"))?;
-        split_outside_quotes(inner, ',')
-    } else {
-        split_outside_quotes(t, ';')
-    };
-    items.into_iter().map(parse_any).collect()
-}
-
-fn split_outside_quotes(s: &str, sep: char) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (i, c) in s.char_indices() {
-        match quote {
-            Some(q) => {
-                if escaped {
-                    escaped = false;
-                } else if c == '\\' && q == '"' {
-                    escaped = true;
-                } else if c == q {
-                    quote = None;
-                }
-            }
-            None if c == '"' || c == '`' => quote = Some(c),
-            None if c == sep => {
-                out.push(&s[start..i]);
-                start = i + c.len_utf8();
-            }
-            None => {}
-        }
-    }
-    out.push(&s[start..]);
-    out
 }
 
 #[cfg(test)]
@@ -1503,40 +922,6 @@ mod tests {
         assert!(
             format!("{err:#}").contains("XValidation markers are not translated"),
             "{err:#}"
-        );
-    }
-
-    #[test]
-    fn marker_lines_split_as_controller_gen_splits_them() {
-        assert_eq!(
-            split_marker("listType=atomic"),
-            ("listType", "listType", Some("atomic"))
-        );
-        assert_eq!(
-            split_marker("kubebuilder:validation:XValidation:rule=\"a=b\""),
-            (
-                "kubebuilder:validation:XValidation",
-                "kubebuilder:validation:XValidation:rule",
-                Some("\"a=b\"")
-            )
-        );
-        assert_eq!(
-            lookup("optional", Target::Field),
-            Some((Def::Requiredness, false))
-        );
-        assert_eq!(lookup("optional", Target::Type), None);
-        assert_eq!(lookup("default=\"x\"", Target::Type), None);
-        assert_eq!(
-            lookup("k8s:alpha(since: \"1.36\")=+k8s:optional", Target::Field),
-            None
-        );
-        assert_eq!(
-            parse_any_slice("True;False;Unknown").unwrap(),
-            vec![json!("True"), json!("False"), json!("Unknown")]
-        );
-        assert_eq!(
-            parse_any_slice("{1,\"a,b\",true}").unwrap(),
-            vec![json!(1), json!("a,b"), json!(true)]
         );
     }
 }
