@@ -72,7 +72,10 @@ pub fn crds(seed: u64, count: usize) -> (Vec<Value>, usize) {
         let Ok((input, _)) = schema_core::model::wire::input::read_input_owned(crd.clone()) else {
             continue;
         };
-        if schema_core::crd::check::check(&input).errors.is_empty() {
+        if schema_core::crd::check::check(&input, &schema_core::Options::default())
+            .errors
+            .is_empty()
+        {
             out.push(crd);
         }
     }

@@ -70,7 +70,7 @@ fn parse_and_check(bencher: divan::Bencher<'_, '_>, file: &str) {
         let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
         docs.into_iter()
             .filter_map(|d| read_input_owned(d.value).ok())
-            .map(|(input, _)| check(&input).errors.len())
+            .map(|(input, _)| check(&input, &schema_core::Options::default()).errors.len())
             .sum::<usize>()
     });
 }
@@ -83,7 +83,7 @@ fn check_only(bencher: divan::Bencher<'_, '_>, file: &str) {
     bencher.bench(|| {
         docs.iter()
             .filter_map(|d| read_input(&d.value).ok())
-            .map(|(input, _)| check(&input).errors.len())
+            .map(|(input, _)| check(&input, &schema_core::Options::default()).errors.len())
             .sum::<usize>()
     });
 }
@@ -98,9 +98,9 @@ fn parse_and_publish_v3(bencher: divan::Bencher<'_, '_>, file: &str) {
         docs.into_iter()
             .filter_map(|d| read_input_owned(d.value).ok())
             .filter_map(|(input, _)| {
-                input
-                    .crd()
-                    .and_then(|c| schema_core::crd::publish::publish_v3(c).ok())
+                input.crd().and_then(|c| {
+                    schema_core::crd::publish::publish_v3(c, &schema_core::Options::default()).ok()
+                })
             })
             .map(|docs| docs.len())
             .sum::<usize>()
@@ -116,9 +116,9 @@ fn parse_and_publish_v2(bencher: divan::Bencher<'_, '_>, file: &str) {
         docs.into_iter()
             .filter_map(|d| read_input_owned(d.value).ok())
             .filter_map(|(input, _)| {
-                input
-                    .crd()
-                    .and_then(|c| schema_core::crd::publish::publish_v2(c).ok())
+                input.crd().and_then(|c| {
+                    schema_core::crd::publish::publish_v2(c, &schema_core::Options::default()).ok()
+                })
             })
             .count()
     });

@@ -97,7 +97,9 @@ fn explain_recursive_corpus(bencher: divan::Bencher<'_, '_>) {
     bencher.bench(|| {
         let mut bytes = 0;
         for crd in &crds {
-            let Ok(docs) = publish_v3(crd) else { continue };
+            let Ok(docs) = publish_v3(crd, &schema_core::Options::default()) else {
+                continue;
+            };
             let spec = crd.spec.as_ref();
             let group = spec.and_then(|s| s.group.clone()).unwrap_or_default();
             let kind = spec

@@ -53,7 +53,7 @@ fn text(n: usize) -> (String, divan::counter::BytesCount) {
 #[divan::bench(args = ENDPOINTS, sample_count = 40, sample_size = 1)]
 fn admission(bencher: divan::Bencher<'_, '_>, n: usize) {
     let Some(s) = setup() else { return };
-    let Ok(admission) = Admission::for_crd(&s.crd, "v1") else {
+    let Ok(admission) = Admission::for_crd(&s.crd, "v1", &schema_core::Options::default()) else {
         return;
     };
     let (text, bytes) = text(n);

@@ -16,7 +16,10 @@ fn main() {
             .filter_map(|d| read_input(&d.value).ok())
             .collect();
         let t2 = t.elapsed();
-        let n: usize = inputs.iter().map(|(i, _)| check(i).errors.len()).sum();
+        let n: usize = inputs
+            .iter()
+            .map(|(i, _)| check(i, &schema_core::Options::default()).errors.len())
+            .sum();
         let t3 = t.elapsed();
         println!(
             "parse {t1:?} read {:?} check {:?} errors {n}",

@@ -44,11 +44,21 @@ fn main() {
         .len();
         println!("validate_defaults {:?} {n}", t.elapsed());
         let t = Instant::now();
-        let n =
-            validate_openapi_v3_schema(&s, false, &SchemaOptions::create(), &Path::root()).len();
+        let n = validate_openapi_v3_schema(
+            &s,
+            false,
+            &SchemaOptions::create(&schema_core::Options::default()),
+            &Path::root(),
+        )
+        .len();
         println!("validate_openapi_v3_schema (all) {:?} {n}", t.elapsed());
         let t = Instant::now();
-        let n = validate_custom_resource_definition(&c, RequestVersion::V1).len();
+        let n = validate_custom_resource_definition(
+            &c,
+            RequestVersion::V1,
+            &schema_core::Options::default(),
+        )
+        .len();
         println!("validate_crd (all) {:?} {n}", t.elapsed());
         let t = Instant::now();
         drop(ss);

@@ -52,7 +52,9 @@ fn main() {
         drop(ss);
         println!("drops {:?}", t.elapsed());
         let t = Instant::now();
-        let n = publish_v3(c).map(|d| d.len()).unwrap_or(0);
+        let n = publish_v3(c, &schema_core::Options::default())
+            .map(|d| d.len())
+            .unwrap_or(0);
         println!("publish_v3 (all versions: {n} docs) {:?}", t.elapsed());
         let t = Instant::now();
         drop(input);

@@ -34,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let s = setup().ok_or("the corpus CRD is missing")?;
     let text = object_text(n);
     let js = jsonschema::validator_for(&s.schema_json)?;
-    let admission = Admission::for_crd(&s.crd, "v1")?;
+    let admission = Admission::for_crd(&s.crd, "v1", &schema_core::Options::default())?;
     let validator = SchemaValidator::new(&s.schema);
     let mut warm = admission.create(parse(&text)).object;
     let mut total = 0usize;

@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let text = object_text(n);
     let errors = match what {
         "admission" => {
-            let admission = Admission::for_crd(&s.crd, "v1")?;
+            let admission = Admission::for_crd(&s.crd, "v1", &schema_core::Options::default())?;
             let first = admission.create(parse(&text)).errors.len();
             let o = parse(&text);
             let admitted = measured(|| admission.create(o));

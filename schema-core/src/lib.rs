@@ -22,8 +22,9 @@
 //! [`parse_documents`] and [`read_input_owned`], check a CRD with
 //! [`check`], publish its OpenAPI with [`publish_v2`] / [`publish_v3`],
 //! admit objects with [`Admission`] (or [`prune`] and [`default`] alone).
-//! Each judges as the newest Kubernetes release supported; the `*_at`
-//! variants take a [`KubeVersion`].
+//! Each takes an [`Options`] once: the Kubernetes release whose API server
+//! it reproduces ([`KubeVersion`]); `Options::default()` judges as the
+//! newest release supported.
 //!
 //! With the `k8s-openapi` feature, the final crate (binary, test or
 //! example) must depend on `k8s-openapi` with exactly one Kubernetes version
@@ -47,14 +48,14 @@ pub mod rust;
 /// The wire model at the path generated code names (`::schema_core::wire`).
 pub use model::wire;
 
-pub use crd::check::{CheckReport, check, check_at};
+pub use crd::check::{CheckReport, check};
 pub use crd::publish::{
-    PublishError, publish_schema_v2, publish_schema_v2_at, publish_schema_v3, publish_schema_v3_at,
-    publish_v2, publish_v2_at, publish_v3, publish_v3_at,
+    PublishError, publish_schema_v2, publish_schema_v3, publish_v2, publish_v3,
 };
 pub use go::formats::is_supported_format;
 pub use model::field::{ErrorList, FieldError, Path};
 pub use model::kube_version::{KubeVersion, KubeVersionError};
+pub use model::options::Options;
 pub use model::source::{Document, Limits, SourceError, parse_documents};
 pub use model::structural::Structural;
 pub use model::wire::input::{Input, ReadError, Warning, read_input, read_input_owned};

@@ -167,10 +167,10 @@ fn validate_crd_validation(req: &Value) -> Result<Value, String> {
 fn validate_crd(req: &Value) -> Result<Value, String> {
     let (crd, request) = crd_as_written(&req["crd"])?;
     let errs = if req["oldCrd"].is_null() {
-        validate_custom_resource_definition(&crd, request)
+        validate_custom_resource_definition(&crd, request, &schema_core::Options::default())
     } else {
         let (old, _) = crd_as_written(&req["oldCrd"])?;
-        validate_custom_resource_definition_update(&crd, &old)
+        validate_custom_resource_definition_update(&crd, &old, &schema_core::Options::default())
     };
     Ok(json!({ "errors": field_errors(&errs) }))
 }
@@ -288,12 +288,12 @@ fn build_openapi(req: &Value) -> Result<Value, String> {
 fn publish(req: &Value) -> Result<Value, String> {
     let crd = crd(&req["crd"])?;
     Ok(if req["v2"] == true {
-        match publish_v2(&crd) {
+        match publish_v2(&crd, &schema_core::Options::default()) {
             Ok(doc) => json!({ "document": doc }),
             Err(e) => json!({ "buildError": e.to_string() }),
         }
     } else {
-        match publish_v3(&crd) {
+        match publish_v3(&crd, &schema_core::Options::default()) {
             Ok(docs) => json!({ "documents": docs }),
             Err(e) => json!({ "buildError": e.to_string() }),
         }
@@ -335,7 +335,7 @@ fn explain_op(req: &Value) -> Result<Value, String> {
         .as_ref()
         .and_then(|n| n.kind.clone())
         .unwrap_or_default();
-    let docs = match publish_v3(&crd) {
+    let docs = match publish_v3(&crd, &schema_core::Options::default()) {
         Ok(d) => d,
         Err(e) => return Ok(json!({ "buildError": e.to_string() })),
     };
@@ -410,7 +410,7 @@ fn cel_compile(req: &Value) -> Result<Value, String> {
 fn admit(req: &Value) -> Result<Value, String> {
     let crd = crd(&req["crd"])?;
     let version = req["version"].as_str().unwrap_or_default();
-    let admission = match Admission::for_crd(&crd, version) {
+    let admission = match Admission::for_crd(&crd, version, &schema_core::Options::default()) {
         Ok(a) => a,
         Err(e @ (AdmissionError::NoSuchVersion { .. } | AdmissionError::NotStructural(_))) => {
             return Ok(json!({ "resourceError": e.to_string() }));

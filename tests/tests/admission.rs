@@ -27,7 +27,7 @@ fn admit(crd: &str, yaml: &str) -> Option<Admitted> {
         .rsplit('/')
         .next()
         .unwrap();
-    let admission = Admission::for_crd(crd, version).unwrap();
+    let admission = Admission::for_crd(crd, version, &schema_core::Options::default()).unwrap();
     Some(admission.create(obj))
 }
 
@@ -416,7 +416,7 @@ fn admit_update(crd: &str, yaml: &str, old_yaml: &str) -> Option<Admitted> {
         .next()
         .unwrap()
         .to_string();
-    let admission = Admission::for_crd(crd, &version).unwrap();
+    let admission = Admission::for_crd(crd, &version, &schema_core::Options::default()).unwrap();
     Some(admission.update(obj, old))
 }
 

@@ -196,7 +196,7 @@ fn compile_errors(rule: &str) -> Vec<String> {
         "x-kubernetes-validations": [{"rule": rule}]
     });
     let (input, _) = schema_core::read_input(&schema).unwrap();
-    let report = schema_core::check(&input);
+    let report = schema_core::check(&input, &schema_core::Options::default());
     report.errors.iter().map(|e| e.detail.clone()).collect()
 }
 

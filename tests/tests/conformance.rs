@@ -471,7 +471,7 @@ fn validate_update_case(case: &Value) -> Outcome {
         Ok(p) => p,
         Err(e) => return Outcome::Fail(e),
     };
-    let admission = match Admission::for_schema(&props) {
+    let admission = match Admission::for_schema(&props, &schema_core::Options::default()) {
         Ok(a) => a,
         Err(e) => return Outcome::Fail(format!("  {e}")),
     };

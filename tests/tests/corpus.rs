@@ -60,7 +60,7 @@ fn main() {
                     continue;
                 }
             };
-            let report = check(&input);
+            let report = check(&input, &schema_core::Options::default());
             let got: Vec<String> = report.errors.iter().map(ToString::to_string).collect();
             let want: Vec<String> = EXPECTED
                 .iter()

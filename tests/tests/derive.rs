@@ -56,7 +56,10 @@ fn schema<T: StructuralSchema + ?Sized>() -> Value {
             .collect::<Vec<_>>()
             .join("; ")
     );
-    let report = check(&Input::Schema(Box::new(root)));
+    let report = check(
+        &Input::Schema(Box::new(root)),
+        &schema_core::Options::default(),
+    );
     assert!(
         report.errors.is_empty(),
         "CRD schema errors: {}",
@@ -734,7 +737,10 @@ fn attr_unique_items_is_structural_but_rejected_in_a_crd() {
     );
     let st = Structural::from_props(&s).unwrap();
     assert!(validate_structural(&Path::root(), &st, StructuralOptions::default()).is_empty());
-    let report = check(&Input::Schema(Box::new(s)));
+    let report = check(
+        &Input::Schema(Box::new(s)),
+        &schema_core::Options::default(),
+    );
     assert_eq!(report.errors.len(), 1);
     assert!(
         report.errors[0]

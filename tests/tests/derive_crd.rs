@@ -671,7 +671,14 @@ fn merge_versions() {
         .map(|v| (v["name"].as_str().unwrap(), v["storage"].as_bool().unwrap()))
         .collect();
     assert_eq!(versions, [("v1alpha1", false), ("v1", true)]);
-    assert!(check(&Input::CrdV1(Box::new(merged))).errors.is_empty());
+    assert!(
+        check(
+            &Input::CrdV1(Box::new(merged)),
+            &schema_core::Options::default()
+        )
+        .errors
+        .is_empty()
+    );
 }
 
 #[test]
@@ -1043,7 +1050,7 @@ fn every_crd_checks_clean() {
         let docs = parse_documents("crd.yaml", yaml.as_bytes(), &Limits::default()).unwrap();
         let (input, warnings) = read_input(&docs[0].value).unwrap();
         assert!(warnings.is_empty(), "{:?}", warnings);
-        let report = check(&input);
+        let report = check(&input, &schema_core::Options::default());
         assert!(
             report.errors.is_empty() && report.warnings.is_empty(),
             "{}: {:?} {:?}",

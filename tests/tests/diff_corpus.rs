@@ -68,9 +68,12 @@ fn main() {
         let create_errors: usize = new
             .iter()
             .map(|c| {
-                schema_core::check(&Input::CrdV1(Box::new(c.clone())))
-                    .errors
-                    .len()
+                schema_core::check(
+                    &Input::CrdV1(Box::new(c.clone())),
+                    &schema_core::Options::default(),
+                )
+                .errors
+                .len()
             })
             .sum();
         if report.rejected.len() != create_errors {

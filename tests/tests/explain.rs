@@ -63,7 +63,10 @@ fn crds() -> Vec<(String, CustomResourceDefinition, Value)> {
                     continue;
                 };
                 // A CRD the API server rejects publishes no fields.
-                if !check(&input).errors.is_empty() {
+                if !check(&input, &schema_core::Options::default())
+                    .errors
+                    .is_empty()
+                {
                     continue;
                 }
                 let crd = match input {
@@ -137,7 +140,7 @@ fn every_field_path_resolves(crds: &[(String, CustomResourceDefinition, Value)])
     let mut failures = Vec::new();
     let (mut versions, mut paths, mut extra_lines) = (0, 0, 0);
     for (id, crd, _) in crds {
-        let Ok(docs) = publish_v3(crd) else {
+        let Ok(docs) = publish_v3(crd, &schema_core::Options::default()) else {
             failures.push(format!("{id}: does not publish"));
             continue;
         };
@@ -645,7 +648,7 @@ fn against_kubectl(crds: &[(String, CustomResourceDefinition, Value)]) -> Vec<St
         }
         // The corpus.
         for (id, crd, raw) in crds {
-            let Ok(published) = publish_v3(crd) else {
+            let Ok(published) = publish_v3(crd, &schema_core::Options::default()) else {
                 continue;
             };
             let plural = crd

@@ -512,7 +512,10 @@ fn derived_type_embedding_k8s_types_is_a_valid_crd_schema() {
     let st = Structural::from_props(&s).unwrap_or_else(|e| panic!("NewStructural: {e}"));
     let errs = validate_structural(&Path::root(), &st, StructuralOptions::default());
     assert!(errs.is_empty(), "not structural: {errs:?}");
-    let report = check(&Input::Schema(Box::new(s.clone())));
+    let report = check(
+        &Input::Schema(Box::new(s.clone())),
+        &schema_core::Options::default(),
+    );
     assert!(report.errors.is_empty(), "CRD errors: {:?}", report.errors);
     assert!(
         report.warnings.is_empty(),

@@ -1,6 +1,7 @@
 //! `KubeVersion`: what differs between the Kubernetes releases 1.30 to
 //! 1.37 in checking, admitting and publishing, through the library's
-//! `*_at` entry points and the derive's `crd_at`.
+//! entry points, each given `Options` with a release, and the derive's
+//! `crd_with`.
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -8,7 +9,7 @@ use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::wire::CustomResourceDefinition;
 use schema_core::model::wire::input::{Input, read_input};
 use schema_core::rust::CustomResource;
-use schema_core::{Admission, KubeVersion, StructuralSchema, check_at, publish_v3_at};
+use schema_core::{Admission, KubeVersion, Options, StructuralSchema, check, publish_v3};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -69,10 +70,10 @@ fn crd() -> CustomResourceDefinition {
     input().crd().cloned().unwrap()
 }
 
-/// The rule paths `check_at` rejects at `kube`, as
+/// The rule paths `check` rejects at `kube`, as
 /// `<property>[<rule index>]`.
 fn rejected_rules(kube: KubeVersion) -> Vec<String> {
-    let report = check_at(&input(), kube);
+    let report = check(&input(), &Options::new().with_kube_version(kube));
     report
         .errors
         .iter()
@@ -103,6 +104,11 @@ fn v(minor: u32) -> KubeVersion {
     KubeVersion::new(minor).unwrap()
 }
 
+/// The options of release `1.minor`.
+fn at(minor: u32) -> Options {
+    Options::new().with_kube_version(v(minor))
+}
+
 #[test]
 fn new_rules_compile_in_the_previous_releases_environment() {
     // 1.30 compiles new rules as 1.29 did: none of the later libraries.
@@ -125,12 +131,16 @@ fn new_rules_compile_in_the_previous_releases_environment() {
     for k in [35, 36, 37] {
         assert!(rejected_rules(v(k)).is_empty(), "1.{k}");
     }
-    assert!(schema_core::check(&input()).errors.is_empty());
+    assert!(
+        schema_core::check(&input(), &Options::default())
+            .errors
+            .is_empty()
+    );
 }
 
 #[test]
 fn selectable_fields_are_dropped_where_the_gate_is_off() {
-    let report = check_at(&input(), v(30));
+    let report = check(&input(), &at(30));
     let warnings: Vec<String> = report
         .warnings
         .iter()
@@ -142,13 +152,13 @@ fn selectable_fields_are_dropped_where_the_gate_is_off() {
         ),
         "{warnings:?}"
     );
-    assert!(check_at(&input(), v(31)).warnings.is_empty());
+    assert!(check(&input(), &at(31)).warnings.is_empty());
 }
 
 #[test]
 fn publishing_follows_the_release() {
     let published = |k: u32| {
-        let docs = publish_v3_at(&crd(), v(k)).unwrap();
+        let docs = publish_v3(&crd(), &at(k)).unwrap();
         let doc = &docs["apis/example.com/v1"];
         let model = &doc["components"]["schemas"]["com.example.v1.Widget"];
         (
@@ -166,7 +176,7 @@ fn publishing_follows_the_release() {
         v.selectable_fields = None;
     }
     let selectable = |k: u32| {
-        let docs = publish_v3_at(&without, v(k)).unwrap();
+        let docs = publish_v3(&without, &at(k)).unwrap();
         docs["apis/example.com/v1"]["components"]["schemas"]["com.example.v1.Widget"]
             .get("x-kubernetes-selectable-fields")
             .cloned()
@@ -188,11 +198,11 @@ fn stored_rules_are_compiled_with_the_releases_own_libraries() {
         "metadata": {"name": "w", "namespace": "default"},
         "spec": {"l": [0, 1], "version": "1.2.3", "addr": "10.0.0.1", "host": "a"}
     });
-    let at_34 = Admission::for_crd_at(&crd, "v1", v(34)).unwrap();
+    let at_34 = Admission::for_crd(&crd, "v1", &at(34)).unwrap();
     let admitted = at_34.create(object.clone());
     assert!(admitted.errors.is_empty(), "{:?}", admitted.errors);
     // 1.33 does not have it: the rule cannot be compiled.
-    let at_33 = Admission::for_crd_at(&crd, "v1", v(33)).unwrap();
+    let at_33 = Admission::for_crd(&crd, "v1", &at(33)).unwrap();
     let errors: Vec<String> = at_33
         .create(object)
         .errors
@@ -217,7 +227,7 @@ pub struct EndpointSpec {
 #[test]
 fn the_derive_validates_for_a_release() {
     assert!(Endpoint::crd().is_ok());
-    assert!(Endpoint::crd_at(v(31)).is_ok());
-    let e = Endpoint::crd_at(v(30)).unwrap_err().to_string();
+    assert!(Endpoint::crd_with(&at(31)).is_ok());
+    let e = Endpoint::crd_with(&at(30)).unwrap_err().to_string();
     assert!(e.contains("undeclared reference to 'isIP'"), "{e}");
 }

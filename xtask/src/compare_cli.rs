@@ -134,6 +134,11 @@ impl Invocation {
         self.stdin = Some(file.to_string());
         self
     }
+
+    /// Whether this runs `command` on inputs (not only for its help).
+    fn runs(&self, command: &str) -> bool {
+        self.args.first().is_some_and(|a| a == command) && !self.args.iter().any(|a| a == "--help")
+    }
 }
 
 impl fmt::Display for Invocation {
@@ -237,6 +242,7 @@ pub fn run(args: &[String]) -> Result<()> {
         Some(c) => executable(&cwd.join(c))?,
         None => executable(&gen_bench::build_schema_gen(&root)?)?,
     };
+    check_every_command_runs(&candidate, &matrix)?;
     println!(
         "compare-cli: {} invocations on {JOBS} threads\n  baseline  {}\n  candidate {}",
         matrix.len(),
@@ -628,7 +634,19 @@ fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
     m.push(inv(&["--version"]));
     m.push(inv(&["help", "validate"]));
     for cmd in [
-        "check", "fmt", "openapi", "prune", "default", "validate", "rust", "lint", "convert",
+        "check",
+        "fmt",
+        "openapi",
+        "prune",
+        "default",
+        "validate",
+        "rust",
+        "lint",
+        "convert",
+        "explain",
+        "diff",
+        "docs",
+        "completions",
     ] {
         m.push(inv(&[cmd, "--help"]));
     }
@@ -652,7 +670,70 @@ fn examples_matrix(root: &Path) -> Result<Vec<Invocation>> {
     ]));
     m.push(inv(&["lint", "--rule-set", "strict", VALUES_SCHEMA]));
     m.push(inv(&["convert", "cue", YTT_SCHEMA]));
+
+    // `explain`, `diff`, `docs` (its messages: the documents are files)
+    // and `completions`.
+    let crds = fixture("crds.yaml");
+    let crds_broken = fixture("crds-broken.yaml");
+    m.push(inv(&["explain", WIDGET_CRD]));
+    m.push(inv(&["explain", &crds, "widgets"]));
+    m.push(inv(&["explain", &crds, "widgets.spec", "--recursive"]));
+    m.push(inv(&["explain", &crds, "widgets", "-o", "json"]));
+    m.push(inv(&["explain", &crds, "widgets", "-o", "kubectl"]));
+    m.push(inv(&[
+        "explain",
+        &crds,
+        "widgets",
+        "--kube-version",
+        "1.30",
+    ]));
+    m.push(inv(&["explain", &crds, "widgets.spek"]));
+    m.push(inv(&["explain", &crds_broken, "widgets"]));
+    m.push(inv(&["explain", &missing, "widgets"]));
+    for format in ["text", "json", "sarif"] {
+        m.push(inv(&["diff", WIDGET_CRD, WIDGET_CRD, "-o", format]));
+        m.push(inv(&["diff", WIDGET_CRD, &gadget_crd, "-o", format]));
+        m.push(inv(&["diff", &crds, WIDGET_CRD, "-o", format]));
+        m.push(inv(&[
+            "diff",
+            WIDGET_CRD,
+            BROKEN_CRD,
+            "-o",
+            format,
+            "--objects",
+            WIDGET,
+        ]));
+    }
+    m.push(inv(&["diff", &missing, WIDGET_CRD]));
+    m.push(inv(&["diff", &malformed, WIDGET_CRD]));
+    m.push(inv(&["docs", &missing, "--out", WORK_DIR]));
+    m.push(inv(&["docs", &malformed, "--out", WORK_DIR]));
+    for shell in ["bash", "zsh", "fish"] {
+        m.push(inv(&["completions", shell]));
+    }
     Ok(m)
+}
+
+/// Fails when `candidate --help` lists a command that no invocation of
+/// `matrix` runs: every command's output is compared.
+fn check_every_command_runs(candidate: &Path, matrix: &[Invocation]) -> Result<()> {
+    let help = std::process::Command::new(candidate)
+        .arg("--help")
+        .output()
+        .with_context(|| format!("running {} --help", candidate.display()))?;
+    let help = String::from_utf8_lossy(&help.stdout);
+    let commands = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next());
+    for command in commands {
+        if command != "help" && !matrix.iter().any(|i| i.runs(command)) {
+            bail!("`schema-gen {command}` is never run: give it invocations in compare_cli.rs");
+        }
+    }
+    Ok(())
 }
 
 /// The corpus folder: `--corpus` (which must exist), else
@@ -781,11 +862,13 @@ fn compare(sides: &Sides<'_>, index: usize, inv: &Invocation) -> Result<Comparis
                 stderr: ce,
             },
         ) => {
+            let (bo, co) = (without_timings(bo), without_timings(co));
+            let (be, ce) = (without_timings(be), without_timings(ce));
             if bo != co {
-                differences.push(format!("stdout differs, {}", first_difference(bo, co)));
+                differences.push(format!("stdout differs, {}", first_difference(&bo, &co)));
             }
             if be != ce {
-                differences.push(format!("stderr differs, {}", first_difference(be, ce)));
+                differences.push(format!("stderr differs, {}", first_difference(&be, &ce)));
             }
             if bs != cs {
                 differences.push(format!(
@@ -808,6 +891,35 @@ fn compare(sides: &Sides<'_>, index: usize, inv: &Invocation) -> Result<Comparis
         status: baseline.status(),
         differences,
     })
+}
+
+/// `output` with the wall times `validate` reports (`"seconds": 0.0123`
+/// in JSON, `(0.01 s)` closing its text summary) written as `_`: they
+/// differ from one run to the next.
+fn without_timings(output: &[u8]) -> Vec<u8> {
+    let Ok(text) = std::str::from_utf8(output) else {
+        return output.to_vec();
+    };
+    let lines = text.split_inclusive('\n').map(|line| {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        let timing = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if let Some((key, value)) = body.split_once("\"seconds\": ")
+            && timing(value.trim_end_matches(','))
+        {
+            let comma = if value.ends_with(',') { "," } else { "" };
+            return format!("{key}\"seconds\": _{comma}{end}");
+        }
+        if let Some((summary, seconds)) = body.rsplit_once(" (")
+            && seconds.strip_suffix(" s)").is_some_and(timing)
+        {
+            return format!("{summary} (_ s){end}");
+        }
+        line.to_string()
+    });
+    lines.collect::<String>().into_bytes()
 }
 
 /// Runs `bin` with `inv` in `root`, with `argv[0]` `schema-gen`, stdin the

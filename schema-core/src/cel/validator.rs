@@ -310,7 +310,7 @@ impl CelValidator {
 
     /// [`CelValidator::at`] when `s` has rules to evaluate; `None`, without
     /// copying the schema, when it has none.
-    pub fn with_rules_at(
+    pub fn with_rules(
         s: &Structural,
         is_resource_root: bool,
         version: CompatibilityVersion,

@@ -2,11 +2,11 @@
 //! API server would on create.
 
 use crate::crd::internal::submitted_location;
-use crate::crd::validation::crd::{RequestVersion, validate_custom_resource_definition_at};
+use crate::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use crate::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
 use crate::go::formats;
 use crate::model::field::{ErrorList, Path};
-use crate::model::kube_version::KubeVersion;
+use crate::model::options::Options;
 use crate::model::wire::codec::Loc;
 use crate::model::wire::input::{Input, Warning};
 use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool};
@@ -23,30 +23,27 @@ pub struct CheckReport {
 /// Checks an input as the API server checks a create: for a CRD,
 /// `ValidateCustomResourceDefinition`; for a bare schema, the schema rules
 /// of a CRD version with paths relative to the schema root. The server is
-/// the newest release supported ([`KubeVersion::NEWEST`]).
-pub fn check(input: &Input) -> CheckReport {
-    check_at(input, KubeVersion::default())
-}
-
-/// [`check`] as the API server of release `kube` checks a create (its CEL
-/// environment for new rules, its feature gates; see [`KubeVersion`]).
-pub fn check_at(input: &Input, kube: KubeVersion) -> CheckReport {
+/// that of `options.kube_version` (its CEL environment for new rules, its
+/// feature gates; see
+/// [`KubeVersion`](crate::model::kube_version::KubeVersion)).
+pub fn check(input: &Input, options: &Options) -> CheckReport {
+    let kube = options.kube_version;
     let mut report = CheckReport::default();
     let crd = match input {
         Input::CrdV1(c) => {
-            report.errors = validate_custom_resource_definition_at(c, RequestVersion::V1, kube);
+            report.errors = validate_custom_resource_definition(c, RequestVersion::V1, options);
             c
         }
         Input::CrdV1Beta1 { v1, .. } => {
             report.errors =
-                validate_custom_resource_definition_at(v1, RequestVersion::V1Beta1, kube);
+                validate_custom_resource_definition(v1, RequestVersion::V1Beta1, options);
             v1
         }
         Input::Schema(s) => {
             report.errors = validate_openapi_v3_schema(
                 s,
                 false,
-                &SchemaOptions::create_at(kube),
+                &SchemaOptions::create(options),
                 &Path::root(),
             );
             format_warnings(s, &Path::root(), &mut report.warnings);

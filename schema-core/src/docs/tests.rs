@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use super::facts::{facts, type_name};
 use super::reference::{MAX_DESCRIPTION_BYTES, MAX_DOCUMENTED_DEPTH};
 use super::{DocsError, build, html, markdown};
+use crate::model::options::Options;
 use crate::model::source::{Limits, parse_documents};
 use crate::model::wire::input::read_input;
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, SchemaOrArray};
@@ -782,7 +783,7 @@ fn names_that_cannot_name_pages_are_errors_and_redefined_kinds_passed_over() {
 fn facts_read_the_published_v3_form() {
     // The `kubectl explain` renderer calls facts on published v3 nodes.
     let crds = crds(WIDGET);
-    let docs = crate::crd::publish::publish_v3(&crds[0]).unwrap();
+    let docs = crate::crd::publish::publish_v3(&crds[0], &Options::default()).unwrap();
     let doc = &docs["apis/example.com/v1"];
     let model = doc["components"]["schemas"]
         .as_object()

@@ -9,6 +9,7 @@ pub mod field;
 pub(crate) mod kube_version;
 pub mod locate;
 pub mod schema_step;
+pub mod options;
 pub mod source;
 pub mod structural;
 #[cfg(test)]

@@ -41,7 +41,7 @@ use crate::go::names::name_is_dns_subdomain;
 use crate::model::correlation::Correlated;
 pub use crate::model::depth::MAX_VALUE_NESTING;
 use crate::model::field::{ErrorList, ErrorType, FieldError, Path};
-use crate::model::kube_version::KubeVersion;
+use crate::model::options::Options;
 use crate::model::structural::{NewStructuralError, Structural};
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps, ScaleSubresource};
 use crate::object::list_types::validate_list_sets_and_maps_view;
@@ -125,24 +125,14 @@ pub enum AdmissionError {
 }
 
 impl Admission {
-    /// Admission against a bare schema: objects are not resource roots.
+    /// Admission against a bare schema, as the API server of
+    /// `options.kube_version` admits: objects are not resource roots.
     ///
     /// # Errors
     ///
     /// [`AdmissionError::NotStructural`].
-    pub fn for_schema(schema: &JsonSchemaProps) -> Result<Self, AdmissionError> {
-        Self::for_schema_at(schema, KubeVersion::default())
-    }
-
-    /// [`Admission::for_schema`] as the API server of release `kube` admits.
-    ///
-    /// # Errors
-    ///
-    /// [`AdmissionError::NotStructural`].
-    pub fn for_schema_at(
-        schema: &JsonSchemaProps,
-        kube: KubeVersion,
-    ) -> Result<Self, AdmissionError> {
+    pub fn for_schema(schema: &JsonSchemaProps, options: &Options) -> Result<Self, AdmissionError> {
+        let kube = options.kube_version;
         let structural = Structural::from_props(schema)?;
         let cel_version = CompatibilityVersion::stored_expressions(kube);
         Ok(Admission {
@@ -155,28 +145,20 @@ impl Admission {
         })
     }
 
-    /// Admission as the given version of a CRD.
+    /// Admission as the given version of a CRD, as the API server of
+    /// `options.kube_version` admits: the rules compiled in its environment
+    /// for stored rules.
     ///
     /// # Errors
     ///
     /// [`AdmissionError::NoSuchVersion`] or
     /// [`AdmissionError::NotStructural`].
-    pub fn for_crd(crd: &CustomResourceDefinition, version: &str) -> Result<Self, AdmissionError> {
-        Self::for_crd_at(crd, version, KubeVersion::default())
-    }
-
-    /// [`Admission::for_crd`] as the API server of release `kube` admits:
-    /// the rules compiled in its environment for stored rules.
-    ///
-    /// # Errors
-    ///
-    /// [`AdmissionError::NoSuchVersion`] or
-    /// [`AdmissionError::NotStructural`].
-    pub fn for_crd_at(
+    pub fn for_crd(
         crd: &CustomResourceDefinition,
         version: &str,
-        kube: KubeVersion,
+        options: &Options,
     ) -> Result<Self, AdmissionError> {
+        let kube = options.kube_version;
         let spec = crd.spec.as_ref();
         let versions = spec.and_then(|s| s.versions.as_deref()).unwrap_or(&[]);
         let Some(v) = versions.iter().find(|v| v.name.as_deref() == Some(version)) else {
@@ -205,7 +187,7 @@ impl Admission {
         let structural = schema.map(Structural::from_props).transpose()?;
         let validator = schema.map(SchemaValidator::new);
         let cel = structural.as_ref().and_then(|s| {
-            CelValidator::with_rules_at(s, true, CompatibilityVersion::stored_expressions(kube))
+            CelValidator::with_rules(s, true, CompatibilityVersion::stored_expressions(kube))
         });
         let structural = structural.map(IndexedSchema::new);
         // The one walk serves resources that are pruned and hold no

@@ -10,5 +10,6 @@ pub mod metadata;
 pub(crate) mod name_table;
 pub mod prune;
 pub mod prune_default_walk;
+pub mod resource_version;
 pub mod schema_view;
 pub mod value_validation;

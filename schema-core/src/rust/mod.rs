@@ -81,7 +81,7 @@ pub use crd::to_k8s_crd;
 pub use crd::{
     CrdError, CrdFilesError, CustomResource, FileProblem, MergeError, ObjectMeta, Scope,
     UPDATE_CRDS_ENV, UPDATE_DOCS_ENV, crd_file_name, crd_yaml, is_empty_meta, merge_crds,
-    merge_crds_at, sync_crd_files, sync_doc_files, validate_crd, validate_crd_at,
+    merge_crds_with, sync_crd_files, sync_doc_files, validate_crd,
 };
 
 pub use crate::model::wire::codec::MAX_SCHEMA_NESTING;

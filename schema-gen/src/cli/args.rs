@@ -189,20 +189,16 @@ pub enum Command {
     /// Prune objects as the API server does before storing them: unknown
     /// fields removed, then nulls the schema neither allows nor defaults.
     #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
+    // `mut_arg` adds the argument again at the end: `kube_version` is
+    // added again after it, so that completions list them in this order.
+    #[command(
+        mut_arg("output", |a| a.help("Output format; `json` also lists the pruned fields")),
+        mut_arg("kube_version", |a| a)
+    )]
     Prune {
-        /// The schema to process objects with.
+        /// The schema, the objects and how to print them.
         #[command(flatten)]
-        schema: SchemaArgs,
-        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
-        #[arg(required = true)]
-        objects: Vec<PathBuf>,
-        /// Output format; `json` also lists the pruned fields.
-        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
-        output: DocumentFormat,
-        /// The Kubernetes release whose API server to reproduce, 1.30 to
-        /// 1.37 (see the table in the README).
-        #[command(flatten)]
-        kube: KubeArgs,
+        input: ObjectsArgs,
     },
     /// Print the shell completion script for `shell` (`schema-gen
     /// completions bash > /etc/bash_completion.d/schema-gen`, or
@@ -223,19 +219,9 @@ pub enum Command {
     /// algorithm.
     #[command(group(clap::ArgGroup::new("schema_source").required(true).args(["schema", "crd"])))]
     Default {
-        /// The schema to process objects with.
+        /// The schema, the objects and how to print them.
         #[command(flatten)]
-        schema: SchemaArgs,
-        /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
-        #[arg(required = true)]
-        objects: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
-        output: DocumentFormat,
-        /// The Kubernetes release whose API server to reproduce, 1.30 to
-        /// 1.37 (see the table in the README).
-        #[command(flatten)]
-        kube: KubeArgs,
+        input: ObjectsArgs,
     },
     /// Admit objects as the API server does on create: prune, default, then
     /// validate (kind, metadata, values, scale paths, embedded resources,
@@ -472,6 +458,32 @@ pub struct KubeArgs {
         value_parser = KubeVersion::parse
     )]
     pub(super) kube_version: KubeVersion,
+}
+
+impl KubeArgs {
+    /// The options every `schema_core` entry point the command calls
+    /// takes.
+    pub(super) fn options(&self) -> schema_core::Options {
+        schema_core::Options::new().with_kube_version(self.kube_version)
+    }
+}
+
+/// The objects `prune` and `default` process, their schema, how they are
+/// printed (`prune` says more of `--output` in its help) and the release.
+#[derive(clap::Args, Debug)]
+pub struct ObjectsArgs {
+    /// The schema to process objects with.
+    #[command(flatten)]
+    pub(super) schema: SchemaArgs,
+    /// Objects (`-` for stdin), YAML or JSON, one or more documents each.
+    #[arg(required = true)]
+    pub(super) objects: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = DocumentFormat::Yaml)]
+    pub(super) output: DocumentFormat,
+    /// The Kubernetes release whose API server to reproduce.
+    #[command(flatten)]
+    pub(super) kube: KubeArgs,
 }
 
 /// Where the schema for objects comes from.

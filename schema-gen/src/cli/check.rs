@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use schema_core::KubeVersion;
-use schema_core::crd::check::{check_at, written_location};
+use schema_core::Options;
+use schema_core::crd::check::{check, written_location};
 use schema_core::model::locate::locate_field;
 use schema_core::model::wire::input::read_input_owned;
 
@@ -22,7 +22,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 pub(super) fn run(
     files: &[PathBuf],
     output: DiagnosticsFormat,
-    kube: KubeVersion,
+    options: &Options,
     io: &mut Io<'_>,
 ) -> i32 {
     let inputs = match expand_inputs(files) {
@@ -37,7 +37,7 @@ pub(super) fn run(
     for input in &inputs {
         let file = &input.path;
         let checked = match load(file, io) {
-            Ok(loaded) => check_file(loaded, output, kube, io, &mut exit),
+            Ok(loaded) => check_file(loaded, output, options, io, &mut exit),
             Err(msg) => {
                 let _ = writeln!(io.stderr, "error: {msg}");
                 exit = EXIT_UNPROCESSABLE;
@@ -57,7 +57,7 @@ pub(super) fn run(
 fn check_file(
     loaded: Loaded,
     output: DiagnosticsFormat,
-    kube: KubeVersion,
+    options: &Options,
     io: &mut Io<'_>,
     exit: &mut i32,
 ) -> CheckedFile {
@@ -77,7 +77,7 @@ fn check_file(
                 continue;
             }
         };
-        let mut checked = check_at(&input, kube);
+        let mut checked = check(&input, options);
         read_warnings.append(&mut checked.warnings);
         for e in &checked.errors {
             let location = locate_field(&doc, &[], &written_location(&input, &e.field));

@@ -56,7 +56,7 @@ pub(super) fn run(source: ConvertSource, io: &mut Io<'_>) -> i32 {
             let crd = schema.crd(&names);
             // The CRD must be one the API server accepts.
             if let Ok((input, _)) = read_input_owned(crd.clone()) {
-                let report = check(&input);
+                let report = check(&input, &schema_core::Options::default());
                 if !report.errors.is_empty() {
                     for e in &report.errors {
                         let _ = writeln!(io.stderr, "{name}: error: the CRD is not valid: {e}");

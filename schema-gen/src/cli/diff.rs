@@ -14,11 +14,11 @@ use schema_core::model::source::Location;
 use schema_core::model::wire::CustomResourceDefinition;
 
 use super::args::{DiffFormat, FailOn};
+use super::crds::{crds_of, read_crds};
 use super::diagnostics::{at, plural};
-use super::input::{crds_of, expand_inputs, load, read_crds};
+use super::input::{expand_inputs, load};
 use super::reports::json_text;
-use super::validate::sarif_uri;
-use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io, git};
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io, git, sarif};
 
 /// What `diff` was asked.
 pub(super) struct Request<'a> {
@@ -267,12 +267,7 @@ fn sarif(report: &DiffReport, evidence: &[Placed], old: &Side, new: &Side) -> St
                     .cloned()
             });
             if let Some((file, at)) = &place {
-                location["physicalLocation"] =
-                    json!({"artifactLocation": {"uri": sarif_uri(file)}});
-                if at.line > 0 {
-                    location["physicalLocation"]["region"] =
-                        json!({"startLine": at.line, "startColumn": at.column.max(1)});
-                }
+                location["physicalLocation"] = sarif::physical_location(file, *at);
             }
             let field = f.new_path.as_ref().or(f.old_path.as_ref());
             let mut name = f.crd.clone();
@@ -297,23 +292,7 @@ fn sarif(report: &DiffReport, evidence: &[Placed], old: &Side, new: &Side) -> St
             result
         })
         .collect();
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "schema-gen",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": rule_list,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    });
-    format!(
-        "{}\n",
-        serde_json::to_string_pretty(&log).unwrap_or_default()
-    )
+    sarif::log(rule_list, results)
 }
 
 /// SARIF's level of a severity.

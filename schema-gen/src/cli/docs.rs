@@ -5,8 +5,8 @@
 use std::path::{Component, Path, PathBuf};
 
 use super::args::DocsFormat;
+use super::crds::read_crds;
 use super::diagnostics::{at, plural};
-use super::input::read_crds;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 
 /// Runs `docs` on `files` (files, directories, `-`), writing under `out`.

@@ -5,14 +5,14 @@
 
 use std::path::{Path, PathBuf};
 
-use schema_core::crd::publish::publish_v3_at;
+use schema_core::check;
+use schema_core::crd::publish::publish_v3;
 use schema_core::docs::explain::{self, ExplainError, ExplainFailure, Options};
 use schema_core::model::wire::CustomResourceDefinition;
 use schema_core::model::wire::input::Input;
-use schema_core::{KubeVersion, check_at};
 
 use super::args::ExplainFormat;
-use super::input::read_crds;
+use super::crds::read_crds;
 use super::reports::json_text;
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io};
 
@@ -28,8 +28,8 @@ pub(super) struct Request<'a> {
     pub max_depth: usize,
     /// `-o`.
     pub format: ExplainFormat,
-    /// `--kube-version`.
-    pub kube: KubeVersion,
+    /// The options of the entry points (`--kube-version`).
+    pub options: schema_core::Options,
 }
 
 /// Splits the arguments into input paths and the resource request: every
@@ -112,7 +112,7 @@ pub(super) fn run(req: &Request<'_>, io: &mut Io<'_>) -> i32 {
     };
     // A CRD the API server rejects is never served; if it were, a
     // schema that is not structural is published as an empty object.
-    let errors = check_at(&Input::CrdV1(Box::new(target.crd.clone())), req.kube)
+    let errors = check(&Input::CrdV1(Box::new(target.crd.clone())), &req.options)
         .errors
         .len();
     if errors > 0 {
@@ -122,7 +122,7 @@ pub(super) fn run(req: &Request<'_>, io: &mut Io<'_>) -> i32 {
             if errors == 1 { "" } else { "s" }
         );
     }
-    let docs = match publish_v3_at(target.crd, req.kube) {
+    let docs = match publish_v3(target.crd, &req.options) {
         Ok(d) => d,
         Err(e) => {
             let _ = writeln!(io.stderr, "error: {}: {e}", target.resource);

@@ -7,12 +7,9 @@ use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
-use schema_core::model::source::{self, Document, Limits, Location};
-use schema_core::model::wire::CustomResourceDefinition;
-use schema_core::model::wire::input::{Input, read_input_owned};
+use schema_core::model::source::{self, Document, Limits};
 
-use super::diagnostics::{at, read_error_message};
-use super::{EXIT_UNPROCESSABLE, Io};
+use super::Io;
 
 /// The name standing for stdin in messages.
 pub(super) const STDIN_NAME: &str = "<stdin>";
@@ -171,79 +168,4 @@ pub(super) fn parse_named(name: String, bytes: &[u8]) -> Result<Loaded, String> 
         return Err(format!("{name}: no YAML or JSON document found"));
     }
     Ok(Loaded { name, docs })
-}
-
-/// The CRDs of every document of `files`, each with its file's name and
-/// its position; documents of other kinds are passed over with a warning.
-/// On failure, the messages are printed and the exit code returned.
-#[allow(clippy::type_complexity)]
-pub(super) fn read_crds(
-    files: &[PathBuf],
-    io: &mut Io<'_>,
-) -> Result<(Vec<CustomResourceDefinition>, Vec<(String, Location)>), i32> {
-    let inputs = expand_inputs(files).map_err(|msg| {
-        let _ = writeln!(io.stderr, "error: {msg}");
-        EXIT_UNPROCESSABLE
-    })?;
-    let mut loaded = Vec::new();
-    for input in &inputs {
-        loaded.push(load(&input.path, io));
-    }
-    crds_of(loaded, io)
-}
-
-/// The CRDs of loaded files (or the messages of files that could not be
-/// loaded), as [`read_crds`] gives them.
-#[allow(clippy::type_complexity)]
-pub(super) fn crds_of(
-    files: Vec<Result<Loaded, String>>,
-    io: &mut Io<'_>,
-) -> Result<(Vec<CustomResourceDefinition>, Vec<(String, Location)>), i32> {
-    let mut crds = Vec::new();
-    let mut origins = Vec::new();
-    let mut failed = false;
-    for loaded in files {
-        let loaded = match loaded {
-            Ok(l) => l,
-            Err(msg) => {
-                let _ = writeln!(io.stderr, "error: {msg}");
-                failed = true;
-                continue;
-            }
-        };
-        for mut doc in loaded.docs {
-            if doc.value.is_null() {
-                continue;
-            }
-            let kind = doc.value.get("kind").and_then(|k| k.as_str());
-            if kind != Some("CustomResourceDefinition") {
-                let what = kind.map_or_else(|| "no kind".to_string(), |k| format!("a {k}"));
-                let _ = writeln!(
-                    io.stderr,
-                    "{}: warning: passed over: {what}, not a CustomResourceDefinition",
-                    at(&loaded.name, doc.start)
-                );
-                continue;
-            }
-            match read_input_owned(std::mem::take(&mut doc.value)) {
-                Ok((Input::CrdV1(crd), _)) | Ok((Input::CrdV1Beta1 { v1: crd, .. }, _)) => {
-                    crds.push(*crd);
-                    origins.push((loaded.name.clone(), doc.start));
-                }
-                Ok((Input::Schema(_), _)) => {}
-                Err(e) => {
-                    let _ = writeln!(io.stderr, "{}", read_error_message(&loaded.name, &doc, &e));
-                    failed = true;
-                }
-            }
-        }
-    }
-    if failed {
-        return Err(EXIT_UNPROCESSABLE);
-    }
-    if crds.is_empty() {
-        let _ = writeln!(io.stderr, "error: no CustomResourceDefinition in the input");
-        return Err(EXIT_UNPROCESSABLE);
-    }
-    Ok((crds, origins))
 }

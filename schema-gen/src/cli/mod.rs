@@ -8,9 +8,10 @@
 //! the JSON reports of `reports`.
 
 mod args;
-mod catalog;
 mod check;
+mod colors;
 mod convert;
+mod crds;
 mod diagnostics;
 mod diff;
 mod docs;
@@ -23,6 +24,7 @@ mod objects;
 mod openapi;
 mod reports;
 mod rust;
+mod sarif;
 mod validate;
 
 use std::io::{Read, Write};
@@ -31,7 +33,7 @@ use clap::Parser;
 
 pub use args::{
     Cli, Command, ConvertSource, DiagnosticsFormat, DiffFormat, DocsFormat, DocumentFormat,
-    ExplainFormat, LintRuleSet, SchemaArgs,
+    ExplainFormat, LintRuleSet, ObjectsArgs, SchemaArgs,
 };
 pub use convert::CONVERT_TARGET_REQUIRED;
 
@@ -46,22 +48,6 @@ pub const EXIT_UNPROCESSABLE: i32 = 2;
 /// recursion is bounded by the decoder's depth limit, and this leaves
 /// ample room for it (it is address space, taken as used).
 pub const WORKER_STACK_SIZE: usize = 256 * 1024 * 1024;
-
-/// The styling of text output on stdout and stderr for `--color`: `auto`
-/// colors a terminal unless `NO_COLOR` is set to anything but nothing.
-fn colors(choice: args::ColorChoice) -> validate::Colors {
-    use std::io::IsTerminal;
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let on = |terminal: bool| match choice {
-        args::ColorChoice::Always => true,
-        args::ColorChoice::Never => false,
-        args::ColorChoice::Auto => terminal && !no_color,
-    };
-    validate::Colors {
-        stdout: validate::Paint::new(on(std::io::stdout().is_terminal())),
-        stderr: validate::Paint::new(on(std::io::stderr().is_terminal())),
-    }
-}
 
 /// The streams a command reads and writes.
 struct Io<'a> {
@@ -105,7 +91,7 @@ where
             files,
             output,
             kube,
-        } => check::run(&files, output, kube.kube_version, &mut io),
+        } => check::run(&files, output, &kube.options(), &mut io),
         Command::Fmt { file, output } => fmt::run(&file, output, &mut io),
         Command::Openapi {
             file,
@@ -113,33 +99,9 @@ where
             v3: _,
             version,
             kube,
-        } => openapi::run(&file, v2, &version, kube.kube_version, &mut io),
-        Command::Prune {
-            schema,
-            objects,
-            output,
-            kube,
-        } => objects::run(
-            &schema,
-            kube.kube_version,
-            &objects,
-            output,
-            objects::Operation::Prune,
-            &mut io,
-        ),
-        Command::Default {
-            schema,
-            objects,
-            output,
-            kube,
-        } => objects::run(
-            &schema,
-            kube.kube_version,
-            &objects,
-            output,
-            objects::Operation::Default,
-            &mut io,
-        ),
+        } => openapi::run(&file, v2, &version, &kube.options(), &mut io),
+        Command::Prune { input } => objects::run(&input, objects::Operation::Prune, &mut io),
+        Command::Default { input } => objects::run(&input, objects::Operation::Default, &mut io),
         Command::Validate {
             schema,
             objects,
@@ -154,7 +116,7 @@ where
             kube,
         } => validate::run(
             &schema,
-            kube.kube_version,
+            &kube.options(),
             &objects,
             old.as_deref(),
             validate::Options {
@@ -166,7 +128,7 @@ where
             },
             validate::Output {
                 format: output,
-                colors: colors(color),
+                colors: colors::Colors::for_choice(color),
                 jobs: jobs.map_or_else(
                     || std::thread::available_parallelism().map_or(1, usize::from),
                     usize::from,
@@ -194,7 +156,7 @@ where
                 recursive,
                 max_depth,
                 format: output,
-                kube: kube.kube_version,
+                options: kube.options(),
             },
             &mut io,
         ),

@@ -5,11 +5,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use schema_core::KubeVersion;
+use schema_core::Options;
 use schema_core::crd::publish::merge::{merge_v2, merge_v3, with_versions};
-use schema_core::crd::publish::{
-    publish_schema_v2_at, publish_schema_v3_at, publish_v2_at, publish_v3_at,
-};
+use schema_core::crd::publish::{publish_schema_v2, publish_schema_v3, publish_v2, publish_v3};
 use schema_core::model::wire::input::{Input, read_input_owned};
 
 use super::diagnostics::{at, read_error_message};
@@ -23,7 +21,7 @@ pub(super) fn run(
     file: &std::path::Path,
     v2: bool,
     versions: &[String],
-    kube: KubeVersion,
+    options: &Options,
     io: &mut Io<'_>,
 ) -> i32 {
     let loaded = match load(file, io) {
@@ -45,15 +43,15 @@ pub(super) fn run(
             }
         };
         let published = match &input {
-            Input::Schema(s) if v2 => publish_schema_v2_at(s, kube).map(|v| bare = Some(v)),
-            Input::Schema(s) => publish_schema_v3_at(s, kube).map(|v| bare = Some(v)),
+            Input::Schema(s) if v2 => publish_schema_v2(s, options).map(|v| bare = Some(v)),
+            Input::Schema(s) => publish_schema_v3(s, options).map(|v| bare = Some(v)),
             crd => {
                 let Some(crd) = crd.crd() else { continue };
                 let crd = with_versions(crd, versions);
                 if v2 {
-                    publish_v2_at(&crd, kube).map(|d| merge_v2(&mut v2_doc, d))
+                    publish_v2(&crd, options).map(|d| merge_v2(&mut v2_doc, d))
                 } else {
-                    publish_v3_at(&crd, kube).map(|docs| merge_v3(&mut v3_docs, docs))
+                    publish_v3(&crd, options).map(|docs| merge_v3(&mut v3_docs, docs))
                 }
             }
         };

@@ -272,19 +272,6 @@ pub(super) struct Summary {
 }
 
 impl Summary {
-    /// The counts of `tally`, in `seconds`.
-    pub(super) fn new(tally: super::validate::Tally, seconds: f64) -> Self {
-        Summary {
-            objects: tally.objects(),
-            valid: tally.valid,
-            invalid: tally.invalid,
-            skipped: tally.skipped,
-            errors: tally.errors,
-            unreadable_files: tally.unreadable,
-            seconds,
-        }
-    }
-
     /// The closing line of text output.
     pub(super) fn line(&self) -> String {
         let unreadable = match self.unreadable_files {

@@ -27,7 +27,7 @@ pub(super) fn crds_fn(
         let versions = exprs.iter().filter(|(_, kk, _)| kk == *k).map(|(_, _, root)| {
             match kube {
                 None => quote!(<#root as ::schema_core::rust::CustomResource>::crd().map_err(::schema_core::rust::MergeError::Invalid)?),
-                Some(_) => quote!(<#root as ::schema_core::rust::CustomResource>::crd_at(kube).map_err(::schema_core::rust::MergeError::Invalid)?),
+                Some(_) => quote!(<#root as ::schema_core::rust::CustomResource>::crd_with(&options).map_err(::schema_core::rust::MergeError::Invalid)?),
             }
         });
         match kube {
@@ -35,7 +35,7 @@ pub(super) fn crds_fn(
                 ::schema_core::rust::merge_crds(&[#(#versions),*])?
             },
             Some(_) => quote! {
-                ::schema_core::rust::merge_crds_at(&[#(#versions),*], kube)?
+                ::schema_core::rust::merge_crds_with(&[#(#versions),*], &options)?
             },
         }
     });
@@ -47,6 +47,7 @@ pub(super) fn crds_fn(
                 ::core::option::Option::Some(v) => v,
                 ::core::option::Option::None => ::schema_core::KubeVersion::NEWEST,
             };
+            let options = ::schema_core::Options::new().with_kube_version(kube);
         }
     });
     quote! {

@@ -107,7 +107,7 @@ fn structural_and_crd() {
     let input = schema_core::model::wire::input::read_input_owned(crd)
         .unwrap()
         .0;
-    let report = schema_core::crd::check::check(&input);
+    let report = schema_core::crd::check::check(&input, &schema_core::Options::default());
     assert!(report.errors.is_empty(), "{:?}", report.errors);
 }
 

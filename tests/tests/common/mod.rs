@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 pub fn admission(schema: &Value) -> Admission {
     let mut cx = DecodeCx::default();
     let props = JsonSchemaProps::from_value(schema, &Path::root(), &mut cx).unwrap();
-    Admission::for_schema(&props).unwrap()
+    Admission::for_schema(&props, &schema_core::Options::default()).unwrap()
 }
 
 /// A value nested `depth` objects deep around `1`.

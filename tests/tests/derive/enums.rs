@@ -15,7 +15,7 @@ fn admit<T: StructuralSchema>(value: Value) -> Vec<String> {
         ..JsonSchemaProps::default()
     };
     root.properties = Some([("value".to_string(), s)].into_iter().collect());
-    let admission = Admission::for_schema(&root).unwrap();
+    let admission = Admission::for_schema(&root, &schema_core::Options::default()).unwrap();
     let a = admission.create(json!({ "value": value }));
     a.errors.iter().map(ToString::to_string).collect()
 }

@@ -130,7 +130,8 @@ impl Published {
             "metadata": {"name": "sample", "namespace": "default"},
             "spec": serde_json::to_value(spec).unwrap(),
         });
-        let admission = Admission::for_crd(&self.crd, version).unwrap();
+        let admission =
+            Admission::for_crd(&self.crd, version, &schema_core::Options::default()).unwrap();
         let admitted = admission.create(obj.clone());
         (obj, admitted)
     }
@@ -165,7 +166,7 @@ impl Published {
         let Input::Schema(schema) = input else {
             panic!("{pointer}: not a schema");
         };
-        let admission = Admission::for_schema(&schema).unwrap();
+        let admission = Admission::for_schema(&schema, &schema_core::Options::default()).unwrap();
         let admitted = admission.create(json.clone());
         assert_admitted(&admitted, &json);
         let back: T = serde_json::from_value(admitted.object).unwrap();
@@ -984,7 +985,7 @@ fn http_route_v1beta1_round_trip() {
         status: None,
     };
     let obj = serde_json::to_value(&route).unwrap();
-    let admitted = Admission::for_crd(&p.crd, "v1beta1")
+    let admitted = Admission::for_crd(&p.crd, "v1beta1", &schema_core::Options::default())
         .unwrap()
         .create(obj.clone());
     assert_admitted(&admitted, &obj);
@@ -1225,7 +1226,8 @@ fn admit_cluster_v1beta2(
     cluster: &cluster_api::v1beta2::Cluster,
 ) -> (Value, Admitted) {
     let obj = serde_json::to_value(cluster).unwrap();
-    let admission = Admission::for_crd(&p.crd, "v1beta2").unwrap();
+    let admission =
+        Admission::for_crd(&p.crd, "v1beta2", &schema_core::Options::default()).unwrap();
     let admitted = admission.create(obj.clone());
     (obj, admitted)
 }

@@ -2,6 +2,7 @@ use serde_json::json;
 
 use super::*;
 use crate::model::field::Path;
+use crate::model::options::Options;
 use crate::model::wire::codec::{DecodeCx, Wire};
 
 /// A CRD of `group` and `kind` with `versions`, each with `schema`.
@@ -53,18 +54,21 @@ fn spec_schema() -> Value {
 }
 
 /// `widgets.a.example` (v1, v2) and `gadgets.b.example` (v1).
-fn catalog() -> CrdCatalog {
-    CrdCatalog::new(vec![
-        crd("a.example", "Widget", &["v1", "v2"], &spec_schema()),
-        crd("b.example", "Gadget", &["v1"], &spec_schema()),
-    ])
+fn catalog() -> Catalog {
+    Catalog::new(
+        vec![
+            crd("a.example", "Widget", &["v1", "v2"], &spec_schema()),
+            crd("b.example", "Gadget", &["v1"], &spec_schema()),
+        ],
+        &Options::default(),
+    )
 }
 
 fn object(api_version: &str, kind: &str) -> Value {
     json!({"apiVersion": api_version, "kind": kind, "metadata": {"name": "x"}})
 }
 
-fn selected(catalog: &CrdCatalog, obj: &Value, version: Option<&str>) -> (String, String) {
+fn selected(catalog: &Catalog, obj: &Value, version: Option<&str>) -> (String, String) {
     let s = catalog.select(obj, version).expect("selects");
     (
         s.crd.name().unwrap_or("").to_string(),
@@ -97,7 +101,10 @@ fn the_version_asked_for_overrides_the_objects() {
 
 #[test]
 fn with_one_crd_the_version_asked_for_overrides_group_and_kind() {
-    let c = CrdCatalog::new(vec![crd("a.example", "Widget", &["v1"], &spec_schema())]);
+    let c = Catalog::new(
+        vec![crd("a.example", "Widget", &["v1"], &spec_schema())],
+        &Options::default(),
+    );
     let other = object("other.example/v9", "Other");
     assert_eq!(
         selected(&c, &other, Some("v1")),
@@ -146,7 +153,7 @@ fn objects_without_apiversion_or_kind_select_nothing() {
     assert!(c.select(&json!("text"), None).is_err());
 }
 
-fn admission<'c>(c: &'c CrdCatalog, obj: &Value) -> &'c Admission {
+fn admission<'c>(c: &'c Catalog, obj: &Value) -> &'c Admission {
     let selection = c.select(obj, None).expect("selects");
     selection.admission().expect("admission")
 }
@@ -168,7 +175,10 @@ fn admissions_are_prepared_once_per_version() {
 #[test]
 fn admission_of_a_non_structural_version_fails_every_time() {
     let bad = json!({"type": "object", "properties": {"a": {"type": "string", "id": "x"}}});
-    let c = CrdCatalog::new(vec![crd("a.example", "Widget", &["v1"], &bad)]);
+    let c = Catalog::new(
+        vec![crd("a.example", "Widget", &["v1"], &bad)],
+        &Options::default(),
+    );
     let obj = object("a.example/v1", "Widget");
     for _ in 0..2 {
         let selection = c.select(&obj, None).expect("selects");
@@ -223,7 +233,7 @@ fn a_crd_preserving_unknown_fields_prunes_nothing() {
     if let Some(spec) = preserving.spec.as_mut() {
         spec.preserve_unknown_fields = Some(true);
     }
-    let c = CrdCatalog::new(vec![preserving]);
+    let c = Catalog::new(vec![preserving], &Options::default());
     let mut obj = json!({"apiVersion": "a.example/v1", "kind": "Widget", "spec": {"extra": null}});
     let before = obj.clone();
     let schema = c.select(&obj, None).expect("selects").object_schema();

@@ -11,8 +11,10 @@
 use serde_json::Value;
 
 use super::{Finding, rules};
+use crate::model::options::Options;
 use crate::model::wire::CustomResourceDefinition;
 use crate::object::admission::Admission;
+use crate::object::resource_version::as_stored;
 
 /// What NEW does to one stored object.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +122,7 @@ pub fn evidence(
         let Some(old_crd) = crd_for(old, group, kind) else {
             continue;
         };
-        let Ok(old_admission) = Admission::for_crd(old_crd, version) else {
+        let Ok(old_admission) = Admission::for_crd(old_crd, version, &Options::default()) else {
             continue;
         };
         let stored = old_admission.create(obj.clone());
@@ -147,7 +149,7 @@ pub fn evidence(
                     "NEW does not serve {api_version}: the object cannot be read or written there"
                 ),
             )),
-            Some(new_crd) => match Admission::for_crd(new_crd, version) {
+            Some(new_crd) => match Admission::for_crd(new_crd, version, &Options::default()) {
                 Err(e) => findings.push(finding(
                     &rules::OBJECT_UPDATE_REJECTED,
                     &crd,
@@ -180,16 +182,7 @@ fn object_findings(
     findings: &mut Vec<Finding>,
 ) {
     // As stored, the object has a resource version; the update carries it.
-    let mut stored = stored.clone();
-    if let Some(Value::Object(meta)) = stored.get_mut("metadata")
-        && meta
-            .get("resourceVersion")
-            .and_then(Value::as_str)
-            .is_none_or(str::is_empty)
-    {
-        meta.insert("resourceVersion".into(), Value::String("1".into()));
-    }
-    let stored = &stored;
+    let stored = &as_stored(stored.clone());
     let update = admission.update(stored.clone(), stored.clone());
     if let Some(why) = &update.rejected {
         findings.push(finding(

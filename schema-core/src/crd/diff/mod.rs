@@ -70,6 +70,9 @@ use indexmap::IndexMap;
 use indexmap::map::Entry;
 
 use crate::model::wire::CustomResourceDefinition;
+use crate::object::resource_version::{
+    STAND_IN_RESOURCE_VERSION, resource_version, set_resource_version,
+};
 
 pub use evidence::{ObjectEvidence, evidence};
 pub use rules::Rule;
@@ -367,29 +370,24 @@ fn update_rejections(
     }
     // As a client updates: NEW carries the stored object's resource
     // version (one is given when OLD, a file, has none).
-    let version = |c: &CustomResourceDefinition| {
-        c.metadata
-            .as_ref()
-            .and_then(|m| m.get("resourceVersion"))
-            .and_then(serde_json::Value::as_str)
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-    };
-    let stored_version = version(&old).unwrap_or_else(|| "1".to_string());
+    let stored_version = resource_version(old.metadata.as_ref())
+        .unwrap_or(STAND_IN_RESOURCE_VERSION)
+        .to_string();
     let with_version = |c: &mut CustomResourceDefinition| {
-        if version(c).is_none() {
+        if resource_version(c.metadata.as_ref()).is_none() {
             let meta = c.metadata.get_or_insert_with(|| serde_json::json!({}));
-            if let serde_json::Value::Object(m) = meta {
-                m.insert("resourceVersion".into(), serde_json::json!(stored_version));
-            }
+            set_resource_version(meta, &stored_version);
         }
     };
     with_version(&mut old);
     let mut new = new.clone();
     with_version(&mut new);
     new.status = old.status.clone();
-    for e in crate::crd::validation::update::validate_custom_resource_definition_update(&new, &old)
-    {
+    for e in crate::crd::validation::update::validate_custom_resource_definition_update(
+        &new,
+        &old,
+        &crate::model::options::Options::default(),
+    ) {
         let mut f = Finding::new(
             &rules::UPDATE_REJECTED,
             name,

@@ -68,6 +68,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::model::kube_version::KubeVersion;
+use crate::model::options::Options;
 use crate::model::structural::NewStructuralError;
 use crate::model::wire::{CustomResourceDefinition, JsonSchemaProps};
 use documents::{add_referenced_definitions, swagger_document, version_definitions};
@@ -196,27 +197,18 @@ pub(crate) fn served_versions(crd: &CustomResourceDefinition) -> Vec<&str> {
 /// What the OpenAPI v2 controller publishes for a CRD: one Swagger 2.0
 /// document with the models of every served version, their lists and the
 /// apimachinery definitions they refer to, with every `default` removed
-/// (`PruneDefaults`). The controller's options are [`BuildOptions::default`].
+/// (`PruneDefaults`). The controller's options are those of the release
+/// `options` names ([`BuildOptions::at`]).
 /// A CRD with no served version gives a document without definitions.
 ///
 /// # Errors
 ///
 /// [`PublishError::Internal`] only (served versions always exist).
-pub fn publish_v2(crd: &CustomResourceDefinition) -> Result<Value, PublishError> {
-    publish_v2_at(crd, KubeVersion::default())
-}
-
-/// [`publish_v2`] as the API server of release `kube` publishes
-/// ([`BuildOptions::at`]).
-///
-/// # Errors
-///
-/// [`PublishError::Internal`] only.
-pub fn publish_v2_at(
+pub fn publish_v2(
     crd: &CustomResourceDefinition,
-    kube: KubeVersion,
+    options: &Options,
 ) -> Result<Value, PublishError> {
-    let opts = BuildOptions::at(kube);
+    let opts = BuildOptions::at(options.kube_version);
     let mut defs = BTreeMap::new();
     for version in served_versions(crd) {
         version_definitions(crd, version, OpenApiVersion::V2, &opts, &mut defs)?;
@@ -235,26 +227,16 @@ pub fn publish_v2_at(
 /// (keyed `apis/<group>/<version>`), with the version's models, its list
 /// and the apimachinery definitions they refer to in
 /// `components.schemas`. Defaults are kept. The controller's options are
-/// [`BuildOptions::default`].
+/// those of the release `options` names ([`BuildOptions::at`]).
 ///
 /// # Errors
 ///
 /// [`PublishError::Internal`] only.
-pub fn publish_v3(crd: &CustomResourceDefinition) -> Result<BTreeMap<String, Value>, PublishError> {
-    publish_v3_at(crd, KubeVersion::default())
-}
-
-/// [`publish_v3`] as the API server of release `kube` publishes
-/// ([`BuildOptions::at`]).
-///
-/// # Errors
-///
-/// [`PublishError::Internal`] only.
-pub fn publish_v3_at(
+pub fn publish_v3(
     crd: &CustomResourceDefinition,
-    kube: KubeVersion,
+    options: &Options,
 ) -> Result<BTreeMap<String, Value>, PublishError> {
-    let opts = BuildOptions::at(kube);
+    let opts = BuildOptions::at(options.kube_version);
     let group = crd_names(crd).group;
     let mut out = BTreeMap::new();
     for version in served_versions(crd) {
@@ -267,26 +249,19 @@ pub fn publish_v3_at(
 /// A bare schema (the content of `openAPIV3Schema`) as published in
 /// OpenAPI v3: `NewStructural`, `Unfold`, `ToKubeOpenAPI`. Only the schema:
 /// no `apiVersion`, `kind`, `metadata` or extensions are added (use
-/// [`build_models`] for the model of a CRD version).
+/// [`build_models`] for the model of a CRD version), as the release
+/// `options` names publishes it.
 ///
 /// # Errors
 ///
 /// Where the builder would fall back to `{type: object}`:
 /// [`PublishError::InvalidTypes`], [`PublishError::NewStructural`],
 /// [`PublishError::NonStructural`].
-pub fn publish_schema_v3(schema: &JsonSchemaProps) -> Result<Value, PublishError> {
-    publish_schema_v3_at(schema, KubeVersion::default())
-}
-
-/// [`publish_schema_v3`] as release `kube` publishes it.
-///
-/// # Errors
-///
-/// As [`publish_schema_v3`].
-pub fn publish_schema_v3_at(
+pub fn publish_schema_v3(
     schema: &JsonSchemaProps,
-    kube: KubeVersion,
+    options: &Options,
 ) -> Result<Value, PublishError> {
+    let kube = options.kube_version;
     let s = publishable(schema, false, kube.publishes_external_docs_and_example())?;
     Ok(to_kube_openapi(&s))
 }
@@ -300,19 +275,11 @@ pub fn publish_schema_v3_at(
 /// # Errors
 ///
 /// As [`publish_schema_v3`].
-pub fn publish_schema_v2(schema: &JsonSchemaProps) -> Result<Value, PublishError> {
-    publish_schema_v2_at(schema, KubeVersion::default())
-}
-
-/// [`publish_schema_v2`] as release `kube` publishes it.
-///
-/// # Errors
-///
-/// As [`publish_schema_v3`].
-pub fn publish_schema_v2_at(
+pub fn publish_schema_v2(
     schema: &JsonSchemaProps,
-    kube: KubeVersion,
+    options: &Options,
 ) -> Result<Value, PublishError> {
+    let kube = options.kube_version;
     let s = publishable(schema, false, kube.publishes_external_docs_and_example())?;
     let mut v = to_kube_openapi(&to_structural_openapi_v2(&s));
     if let Value::Object(m) = &mut v {

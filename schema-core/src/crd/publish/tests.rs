@@ -13,6 +13,7 @@ use super::models::{
 use super::schema_json::{SCHEMA_KEY_ORDER, collect_refs, for_each_child_schema, wrap_refs};
 use super::*;
 use crate::model::field::Path;
+use crate::model::options::Options;
 use crate::model::structural::Structural;
 use crate::model::wire::codec::{DecodeCx, Wire};
 
@@ -306,7 +307,7 @@ fn builder_v2_skips_preserving_embedded_resources() {
     );
     // BuildOpenAPIV2 keeps defaults; the controller prunes them.
     assert_eq!(p["b"]["properties"]["spec"]["default"], "x");
-    let doc = publish_v2(&c).expect("published");
+    let doc = publish_v2(&c, &Options::default()).expect("published");
     assert!(
         doc["definitions"]["io.k8s.bar.v1.Foo"]["properties"]["b"]["properties"]["spec"]
             .get("default")
@@ -379,7 +380,7 @@ fn documents_are_self_contained() {
         Some(json!({"type": "object", "properties": {"a": {"type": "string"}}})),
         None,
     );
-    let v2 = publish_v2(&c).expect("v2");
+    let v2 = publish_v2(&c, &Options::default()).expect("v2");
     assert_eq!(v2["swagger"], "2.0");
     let defs = v2["definitions"].as_object().expect("definitions");
     let names: Vec<&String> = defs.keys().collect();
@@ -409,7 +410,7 @@ fn documents_are_self_contained() {
             .is_none()
     );
 
-    let v3 = publish_v3(&c).expect("v3");
+    let v3 = publish_v3(&c, &Options::default()).expect("v3");
     let doc = &v3["apis/bar.k8s.io/v1"];
     assert_eq!(doc["openapi"], "3.0.0");
     let schemas = doc["components"]["schemas"].as_object().expect("schemas");
@@ -430,26 +431,29 @@ fn bare_schemas() {
         "properties": {"a": {"x-kubernetes-int-or-string": true, "default": 1, "nullable": true}},
     }));
     assert_eq!(
-        publish_schema_v3(&p),
+        publish_schema_v3(&p, &Options::default()),
         Ok(json!({"type": "object", "properties": {"a": {
             "nullable": true, "default": 1,
             "anyOf": [{"type": "integer"}, {"type": "string"}],
             "x-kubernetes-int-or-string": true}}}))
     );
     assert_eq!(
-        publish_schema_v2(&p),
+        publish_schema_v2(&p, &Options::default()),
         Ok(json!({"type": "object", "properties": {"a": {"x-kubernetes-int-or-string": true}}}))
     );
     assert_eq!(
-        publish_schema_v3(&props(&json!({"type": "bug"}))),
+        publish_schema_v3(&props(&json!({"type": "bug"})), &Options::default()),
         Err(PublishError::InvalidTypes)
     );
     assert!(matches!(
-        publish_schema_v3(&props(&json!({"type": "object", "properties": {"a": {}}}))),
+        publish_schema_v3(
+            &props(&json!({"type": "object", "properties": {"a": {}}})),
+            &Options::default()
+        ),
         Err(PublishError::NonStructural(_))
     ));
     assert!(matches!(
-        publish_schema_v2(&props(&json!({"$ref": "#/x"}))),
+        publish_schema_v2(&props(&json!({"$ref": "#/x"})), &Options::default()),
         Err(PublishError::NewStructural(_))
     ));
 }
@@ -591,14 +595,14 @@ fn corpus_publishes() {
             crds += 1;
             let names = crd_names(c);
             let served = served_versions(c);
-            let v2 = match publish_v2(c) {
+            let v2 = match publish_v2(c, &Options::default()) {
                 Ok(v) => v,
                 Err(e) => {
                     problems.push(format!("{name}: v2: {e}"));
                     continue;
                 }
             };
-            let v3 = match publish_v3(c) {
+            let v3 = match publish_v3(c, &Options::default()) {
                 Ok(v) => v,
                 Err(e) => {
                     problems.push(format!("{name}: v3: {e}"));

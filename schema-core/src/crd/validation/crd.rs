@@ -80,29 +80,21 @@ pub(super) use versions::validate_stored_versions;
 
 pub use crate::crd::internal::RequestVersion;
 
-/// Validates a CRD as the API server does on create, returning the field
-/// errors in the order the server produces them (see the module docs for
-/// the defaulting and the internal-form paths). `crd` is the v1 form;
-/// `request` says which API version it was submitted as.
+/// Validates a CRD as the API server of `options.kube_version` does on
+/// create, returning the field errors in the order the server produces
+/// them (see the module docs for the defaulting and the internal-form
+/// paths): its CEL environment for new rules, and without
+/// `selectableFields` where its `CustomResourceFieldSelectors` gate is off
+/// by default (`PrepareForCreate` drops them; see
+/// [`drop_disabled_fields`]). `crd` is the v1 form; `request` says which
+/// API version it was submitted as.
 #[must_use]
 pub fn validate_custom_resource_definition(
     crd: &CustomResourceDefinition,
     request: RequestVersion,
+    options: &crate::model::options::Options,
 ) -> ErrorList {
-    validate_custom_resource_definition_at(crd, request, KubeVersion::default())
-}
-
-/// [`validate_custom_resource_definition`] as the API server of release
-/// `kube` runs it: its CEL environment for new rules, and without
-/// `selectableFields` where its `CustomResourceFieldSelectors` gate is off
-/// by default (`PrepareForCreate` drops them; see
-/// [`drop_disabled_fields`]).
-#[must_use]
-pub(crate) fn validate_custom_resource_definition_at(
-    crd: &CustomResourceDefinition,
-    request: RequestVersion,
-    kube: KubeVersion,
-) -> ErrorList {
+    let kube = options.kube_version;
     let dropped;
     let crd = if kube.field_selectors() {
         crd
@@ -223,7 +215,9 @@ impl Options {
     }
 
     fn schema_options(&self, preserve_unknown_fields: bool) -> SchemaOptions {
-        let mut o = SchemaOptions::create_at(self.kube);
+        let mut o = SchemaOptions::create(
+            &crate::model::options::Options::new().with_kube_version(self.kube),
+        );
         o.allow_defaults = self.allow_defaults;
         o.require_structural_schema = self.require_structural_schema;
         o.require_valid_property_type = self.require_valid_property_type;

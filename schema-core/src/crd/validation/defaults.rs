@@ -314,7 +314,7 @@ mod tests {
             }
         });
         let (input, _) = read_input(&crd).unwrap();
-        let errors: Vec<String> = check(&input)
+        let errors: Vec<String> = check(&input, &crate::model::options::Options::default())
             .errors
             .iter()
             .map(ToString::to_string)

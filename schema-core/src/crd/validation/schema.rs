@@ -16,6 +16,7 @@ use crate::crd::validation::structural::{StructuralOptions, validate_structural}
 use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::kube_version::KubeVersion;
 use crate::model::schema_step::SchemaStep;
+use crate::model::options::Options;
 use crate::model::structural::Structural;
 use crate::model::wire::codec::Wire;
 use crate::model::wire::{CustomResourceValidation, JsonSchemaProps, SchemaOrArray, SchemaOrBool};
@@ -49,14 +50,11 @@ pub struct SchemaOptions {
 }
 
 impl SchemaOptions {
-    /// The options of a create request: every requirement on, rules
-    /// compiled as the newest release supported compiles new rules.
-    pub fn create() -> Self {
-        Self::create_at(KubeVersion::default())
-    }
-
-    /// The options of a create request to the API server of `kube`.
-    pub fn create_at(kube: KubeVersion) -> Self {
+    /// The options of a create request to the API server of
+    /// `options.kube_version`: every requirement on, rules compiled as that
+    /// release compiles new rules.
+    pub fn create(options: &Options) -> Self {
+        let kube = options.kube_version;
         Self {
             allow_defaults: true,
             require_structural_schema: true,

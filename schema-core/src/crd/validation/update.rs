@@ -67,28 +67,20 @@ use crate::model::wire::{
 use crate::object::metadata::{coerce_metadata, decode_object_meta, validate_object_meta_update};
 use crate::object::prune::prune;
 
-/// Validates the update of `old` to `new` as the API server does, returning
-/// the field errors in the order the server produces them (see the module
-/// docs). Both CRDs are the v1 form.
+/// Validates the update of `old` to `new` as the API server of
+/// `options.kube_version` does, returning the field errors in the order the
+/// server produces them (see the module docs): its CEL environments, and
+/// without the new `selectableFields` where its
+/// `CustomResourceFieldSelectors` gate is off by default and the old CRD
+/// does not use them (`PrepareForUpdate`'s `dropDisabledFields`). Both
+/// CRDs are the v1 form.
 #[must_use]
 pub fn validate_custom_resource_definition_update(
     new: &CustomResourceDefinition,
     old: &CustomResourceDefinition,
+    options: &crate::model::options::Options,
 ) -> ErrorList {
-    validate_custom_resource_definition_update_at(new, old, KubeVersion::default())
-}
-
-/// [`validate_custom_resource_definition_update`] as the API server of
-/// release `kube` runs it: its CEL environments, and without the new
-/// `selectableFields` where its `CustomResourceFieldSelectors` gate is off
-/// by default and the old CRD does not use them (`PrepareForUpdate`'s
-/// `dropDisabledFields`).
-#[must_use]
-pub(crate) fn validate_custom_resource_definition_update_at(
-    new: &CustomResourceDefinition,
-    old: &CustomResourceDefinition,
-    kube: KubeVersion,
-) -> ErrorList {
+    let kube = options.kube_version;
     let dropped;
     let new = if kube.field_selectors() || selectable_fields_in_use(old) {
         new

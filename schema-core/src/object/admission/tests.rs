@@ -9,6 +9,7 @@
 use serde_json::{Map, Value, json};
 
 use super::*;
+use crate::model::options::Options;
 use crate::model::source::{Limits, parse_documents};
 use crate::model::wire::CustomResourceDefinition;
 
@@ -332,10 +333,10 @@ fn one_walk_admits_as_the_steps_do() {
             .unwrap_or_default();
         for v in spec.versions.iter().flatten() {
             let version = v.name.clone().unwrap_or_default();
-            let Ok(fast) = Admission::for_crd(crd, &version) else {
+            let Ok(fast) = Admission::for_crd(crd, &version, &Options::default()) else {
                 continue;
             };
-            let Ok(mut slow) = Admission::for_crd(crd, &version) else {
+            let Ok(mut slow) = Admission::for_crd(crd, &version, &Options::default()) else {
                 continue;
             };
             slow.plan = None;
@@ -461,8 +462,8 @@ fn one_walk_keeps_the_depth_limit_and_the_edges() {
 
 fn depth_and_edges() {
     let crd = small_crd();
-    let fast = Admission::for_crd(&crd, "v1").unwrap();
-    let mut slow = Admission::for_crd(&crd, "v1").unwrap();
+    let fast = Admission::for_crd(&crd, "v1", &Options::default()).unwrap();
+    let mut slow = Admission::for_crd(&crd, "v1", &Options::default()).unwrap();
     slow.plan = None;
     assert!(fast.plan.is_some());
     let base = json!({"apiVersion": "example.com/v1", "kind": "Thing", "metadata": {"name": "a"}});
@@ -534,7 +535,7 @@ fn depth_and_edges() {
 
 /// The errors of creating a `Thing` with `metadata`.
 fn create_errors(metadata: Value) -> Vec<String> {
-    let admission = Admission::for_crd(&small_crd(), "v1").unwrap();
+    let admission = Admission::for_crd(&small_crd(), "v1", &Options::default()).unwrap();
     let obj =
         json!({"apiVersion": "example.com/v1", "kind": "Thing", "metadata": metadata, "spec": {}});
     let admitted = admission.create(obj);

@@ -12,9 +12,9 @@ pub mod runtime;
 
 use std::fmt;
 
-use crate::crd::check::check_at;
+use crate::crd::check::check;
 use crate::model::field::{ErrorList, FieldError, Path};
-use crate::model::kube_version::KubeVersion;
+use crate::model::options::Options;
 use crate::model::wire::codec::{DecodeCx, Wire};
 use crate::model::wire::input::Input;
 use crate::model::wire::{
@@ -155,17 +155,18 @@ pub trait CustomResource: Sized {
     /// [`CrdError::Schema`] when a schema cannot be built,
     /// [`CrdError::Invalid`] with the API server's errors.
     fn crd() -> Result<CustomResourceDefinition, CrdError> {
-        Self::crd_at(KubeVersion::default())
+        Self::crd_with(&Options::default())
     }
 
     /// [`CustomResource::crd`] validated as the API server of release
-    /// `kube` validates a create (its CEL libraries for rules, its feature
-    /// gates; see [`KubeVersion`]).
+    /// `options.kube_version` validates a create (its CEL libraries for
+    /// rules, its feature gates; see
+    /// [`KubeVersion`](crate::model::kube_version::KubeVersion)).
     ///
     /// # Errors
     ///
     /// As [`CustomResource::crd`].
-    fn crd_at(kube: KubeVersion) -> Result<CustomResourceDefinition, CrdError> {
+    fn crd_with(options: &Options) -> Result<CustomResourceDefinition, CrdError> {
         let crd = assemble(
             Self::GROUP,
             names(
@@ -197,7 +198,7 @@ pub trait CustomResource: Sized {
         {
             v.storage = Some(true);
         }
-        validate_crd_at(&checked, kube)?;
+        validate_crd(&checked, options)?;
         Ok(crd)
     }
 }
@@ -340,22 +341,14 @@ impl std::error::Error for CrdError {}
 /// scale subresource in each version's schema: the server accepts a column
 /// path that names no field (the column prints `<none>`) and checks scale
 /// paths only when scaling, so these are reported here instead, as
-/// `Invalid value` errors at the path's field.
+/// `Invalid value` errors at the path's field. The server is that of
+/// `options.kube_version`.
 ///
 /// # Errors
 ///
 /// [`CrdError::Invalid`] with every error found.
-pub fn validate_crd(crd: &CustomResourceDefinition) -> Result<(), CrdError> {
-    validate_crd_at(crd, KubeVersion::default())
-}
-
-/// [`validate_crd`] as the API server of release `kube` validates.
-///
-/// # Errors
-///
-/// [`CrdError::Invalid`] with every error found.
-pub fn validate_crd_at(crd: &CustomResourceDefinition, kube: KubeVersion) -> Result<(), CrdError> {
-    let mut errors = check_at(&Input::CrdV1(Box::new(crd.clone())), kube).errors;
+pub fn validate_crd(crd: &CustomResourceDefinition, options: &Options) -> Result<(), CrdError> {
+    let mut errors = check(&Input::CrdV1(Box::new(crd.clone())), options).errors;
     let versions = crd.spec.iter().flat_map(|s| s.versions.iter().flatten());
     for (i, v) in versions.enumerate() {
         check_paths(v, &Path::new(["spec", "versions"]).index(i), &mut errors);
@@ -544,18 +537,18 @@ impl std::error::Error for MergeError {}
 pub fn merge_crds(
     crds: &[CustomResourceDefinition],
 ) -> Result<CustomResourceDefinition, MergeError> {
-    merge_crds_at(crds, KubeVersion::default())
+    merge_crds_with(crds, &Options::default())
 }
 
-/// [`merge_crds`] with the result validated as the API server of release
-/// `kube` validates.
+/// [`merge_crds`] with the result validated as
+/// [`CustomResource::crd_with`] validates with the same `options`.
 ///
 /// # Errors
 ///
 /// A [`MergeError`] naming what disagrees.
-pub fn merge_crds_at(
+pub fn merge_crds_with(
     crds: &[CustomResourceDefinition],
-    kube: KubeVersion,
+    options: &Options,
 ) -> Result<CustomResourceDefinition, MergeError> {
     let Some(first) = crds.first() else {
         return Err(MergeError::Empty);
@@ -672,7 +665,7 @@ pub fn merge_crds_at(
         }
         spec.preserve_unknown_fields = preserve.and_then(|v| v.as_bool());
     }
-    validate_crd_at(&merged, kube).map_err(MergeError::Invalid)?;
+    validate_crd(&merged, options).map_err(MergeError::Invalid)?;
     Ok(merged)
 }
 

@@ -5,11 +5,13 @@
 //! that its objects are admitted as a custom resource of that schema is.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use schemars::generate::SchemaSettings;
 use schemars::{Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 
+use crate::crd::catalog::BuiltinKindSchema;
 use crate::model::field::Path;
 
 use crate::model::wire::{
@@ -205,14 +207,9 @@ pub struct GoType {
     defs: Map<String, Value>,
 }
 
-/// Why an object does not decode into its kind's Go type.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    /// The value that does not decode (`spec.template.spec.containers[0].ports[0].containerPort`).
-    pub field: Path,
-    /// The API server's message.
-    pub message: String,
-}
+/// Why an object does not decode into its kind's Go type (the catalog's
+/// type, which takes built-in kinds as [`BuiltinKindSchema`]).
+pub use crate::crd::catalog::DecodeError;
 
 /// Where an object first fails to decode.
 struct Mismatch {
@@ -517,10 +514,59 @@ pub fn builtin_kinds() -> Vec<BuiltinKind> {
     out
 }
 
+/// Every built-in kind as a [`crate::crd::catalog::Catalog`] takes it:
+/// `Catalog::new(crds, &options).with_builtin_kinds(builtin_kind_schemas())`.
+#[must_use]
+pub fn builtin_kind_schemas() -> Vec<Box<dyn BuiltinKindSchema>> {
+    builtin_kinds()
+        .into_iter()
+        .map(|kind| {
+            Box::new(CatalogKind {
+                kind,
+                go_type: OnceLock::new(),
+            }) as Box<dyn BuiltinKindSchema>
+        })
+        .collect()
+}
+
+/// A built-in kind with its Go type, made when first needed.
+struct CatalogKind {
+    kind: BuiltinKind,
+    go_type: OnceLock<GoType>,
+}
+
+impl BuiltinKindSchema for CatalogKind {
+    fn api_version(&self) -> &str {
+        self.kind.api_version
+    }
+
+    fn group(&self) -> &str {
+        self.kind.group
+    }
+
+    fn version(&self) -> &str {
+        self.kind.version
+    }
+
+    fn kind(&self) -> &str {
+        self.kind.kind
+    }
+
+    fn crd(&self) -> Result<CustomResourceDefinition, String> {
+        self.kind.crd().map_err(|e| e.to_string())
+    }
+
+    fn decode_error(&self, object: &Value) -> Option<DecodeError> {
+        self.go_type
+            .get_or_init(|| self.kind.go_type())
+            .decode_error(object)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::kube_version::KubeVersion;
+    use crate::model::options::Options;
     use crate::object::admission::Admission;
 
     /// Every kind's schema expands, and its CRD is admitted from, so an
@@ -534,7 +580,7 @@ mod tests {
             let crd = k
                 .crd()
                 .unwrap_or_else(|e| panic!("{} {}: {e}", k.api_version, k.kind));
-            if let Err(e) = Admission::for_crd_at(&crd, k.version, KubeVersion::default()) {
+            if let Err(e) = Admission::for_crd(&crd, k.version, &Options::default()) {
                 panic!("{} {}: {e}", k.api_version, k.kind);
             }
         }

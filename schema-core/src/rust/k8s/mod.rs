@@ -150,7 +150,9 @@ mod markers;
 mod overlay;
 mod types;
 
-pub use kinds::{BuiltinKind, BuiltinScope, DecodeError, GoType, builtin_kinds};
+pub use kinds::{
+    BuiltinKind, BuiltinScope, DecodeError, GoType, builtin_kind_schemas, builtin_kinds,
+};
 
 /// The structural schema of the k8s-openapi type whose schemars name is
 /// `name` and whose schemars schema `json_schema` writes.
@@ -602,7 +604,10 @@ mod tests {
                 properties: Some([("value".to_string(), s)].into_iter().collect()),
                 ..JsonSchemaProps::default()
             };
-            let report = check(&Input::Schema(Box::new(root)));
+            let report = check(
+                &Input::Schema(Box::new(root)),
+                &crate::model::options::Options::default(),
+            );
             let mut rule_cost_rejected = false;
             let mut total_cost = Vec::new();
             for e in report.errors {

@@ -4,14 +4,15 @@
 
 use serde_json::Value;
 
+use schema_core::crd::catalog::{RouteError, Wait};
 use schema_core::model::field::Path as FieldPath;
 use schema_core::model::locate::locate_field;
 use schema_core::model::source::{self, Document, Limits, Location, PathSegment};
-use schema_core::object::admission::{Admission, Admitted};
+use schema_core::object::admission::Admitted;
+use schema_core::object::resource_version::update_as_applied;
 
 use super::record::{FileRecord, Finding, ObjectJson, ObjectRecord, Severity, Verdict};
 use super::{Admissions, Options};
-use crate::cli::catalog::{RouteError, Wait};
 use crate::cli::reports::{FieldErrorReport, Unprocessed, ValidatedObject};
 
 /// Validates objects with the admissions and options of one run.
@@ -429,46 +430,4 @@ fn type_name(obj: &Value) -> String {
         (api_version, "") => api_version.to_string(),
         (api_version, kind) => format!("{api_version}/{kind}"),
     }
-}
-
-/// An update as `kubectl apply` makes it reach the server: the manifest
-/// is patched onto the stored object, so when it names no
-/// `metadata.resourceVersion` it carries the stored one (the server rejects
-/// a custom resource update without one). A stored object always has a
-/// resource version; when the old manifest names none, both get the same
-/// stand-in, which is left out of the printed object.
-fn update_as_applied(admission: &Admission, mut new: Value, mut old: Value) -> Admitted {
-    const STAND_IN: &str = "1";
-    let rv = |v: &Value| {
-        v.pointer("/metadata/resourceVersion")
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-    };
-    if rv(&new).is_some() {
-        return admission.update(new, old);
-    }
-    let (stored, stand_in) = match rv(&old) {
-        Some(r) => (r, false),
-        None => (STAND_IN.to_string(), true),
-    };
-    let set = |v: &mut Value, r: &str| {
-        if let Some(meta) = v.get_mut("metadata").and_then(Value::as_object_mut) {
-            meta.insert("resourceVersion".to_string(), Value::from(r));
-        }
-    };
-    set(&mut new, &stored);
-    if stand_in {
-        set(&mut old, &stored);
-    }
-    let mut admitted = admission.update(new, old);
-    if stand_in
-        && let Some(meta) = admitted
-            .object
-            .get_mut("metadata")
-            .and_then(Value::as_object_mut)
-    {
-        meta.shift_remove("resourceVersion");
-    }
-    admitted
 }

@@ -143,20 +143,31 @@ fn line(file: &str, f: &Finding) -> String {
 fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            '\t' => out.push_str("&#9;"),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
+        if let Some(reference) = character_reference(c) {
+            out.push_str(reference);
+        } else if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' {
+            out.push('\u{FFFD}');
+        } else {
+            out.push(c);
         }
     }
     out
+}
+
+/// The reference `c` is written as: markup, and the white space an
+/// attribute value would otherwise normalize.
+fn character_reference(c: char) -> Option<&'static str> {
+    Some(match c {
+        '&' => "&amp;",
+        '<' => "&lt;",
+        '>' => "&gt;",
+        '"' => "&quot;",
+        '\'' => "&apos;",
+        '\n' => "&#10;",
+        '\r' => "&#13;",
+        '\t' => "&#9;",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

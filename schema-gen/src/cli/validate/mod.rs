@@ -11,18 +11,17 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use schema_core::KubeVersion;
+use schema_core::crd::catalog::{Catalog, Wait};
 use schema_core::object::admission::Admission;
 
 use super::args::{SchemaArgs, ValidateFormat};
-use super::catalog::{Catalog, Wait};
+use super::crds::{SchemaSource, load_schema_source};
 use super::diagnostics::{at, plural};
 use super::input::{
     InputPath, Loaded, display_name, exclusions, expand_inputs_excluding, is_stdin, read_bytes,
     read_limited,
 };
-use super::objects::{SchemaSource, load_schema_source};
-use super::reports::{Summary, ValidateReport, json_text};
+use super::reports::{ValidateReport, json_text};
 use super::{EXIT_ERRORS, EXIT_OK, EXIT_UNPROCESSABLE, Io, WORKER_STACK_SIZE};
 
 mod admit;
@@ -31,11 +30,9 @@ mod record;
 mod sarif;
 mod text;
 
+use super::colors::Colors;
 use admit::{Admitter, WHOLE_FILE, count_objects, unreadable, values_of};
-pub(super) use record::Tally;
-use record::{FileRecord, Finding, ObjectJson, Severity};
-pub(super) use sarif::uri as sarif_uri;
-pub(super) use text::{Colors, Paint};
+use record::{FileRecord, Finding, ObjectJson, Severity, Tally};
 
 /// How objects are validated, and which are left out.
 #[derive(Clone, Copy)]
@@ -90,7 +87,7 @@ pub(super) enum Admissions {
 /// when the schemas cannot be read or no object could be.
 pub(super) fn run(
     args: &SchemaArgs,
-    kube: KubeVersion,
+    core_options: &schema_core::Options,
     files: &[PathBuf],
     old: Option<&Path>,
     options: Options<'_>,
@@ -104,15 +101,15 @@ pub(super) fn run(
         );
         return EXIT_UNPROCESSABLE;
     }
-    let admissions = match load_schema_source(args, kube, true, io) {
-        Ok(SchemaSource::Bare { props, .. }) => match Admission::for_schema_at(&props, kube) {
+    let admissions = match load_schema_source(args, core_options, true, io) {
+        Ok(SchemaSource::Bare { props, .. }) => match Admission::for_schema(&props, core_options) {
             Ok(a) => Admissions::Bare(Box::new(a)),
             Err(e) => {
                 let _ = writeln!(io.stderr, "error: {e}");
                 return EXIT_UNPROCESSABLE;
             }
         },
-        Ok(SchemaSource::Crds(crds)) => Admissions::Catalog(Box::new(Catalog::new(crds, kube))),
+        Ok(SchemaSource::Crds(crds)) => Admissions::Catalog(Box::new(with_builtin_kinds(crds))),
         Err(msg) => {
             let _ = writeln!(io.stderr, "error: {msg}");
             return EXIT_UNPROCESSABLE;
@@ -209,7 +206,7 @@ pub(super) fn run(
         return EXIT_UNPROCESSABLE;
     }
     let tally = Tally::of(&records);
-    let summary = Summary::new(tally, started.elapsed().as_secs_f64());
+    let summary = tally.summary(started.elapsed().as_secs_f64());
     match output.format {
         ValidateFormat::Text => {
             let _ = writeln!(io.stderr, "{}", summary.line());
@@ -397,4 +394,12 @@ fn updates(
             Err(record) => record,
         })
         .collect())
+}
+
+/// `crds` with the built-in kinds this build knows (none without the
+/// `builtin-kinds` feature).
+fn with_builtin_kinds(crds: Catalog) -> Catalog {
+    #[cfg(feature = "builtin-kinds")]
+    let crds = crds.with_builtin_kinds(schema_core::rust::k8s::builtin_kind_schemas());
+    crds
 }

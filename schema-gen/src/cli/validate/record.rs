@@ -3,7 +3,7 @@
 
 use schema_core::model::source::Location;
 
-use crate::cli::reports::{Unprocessed, ValidatedObject};
+use crate::cli::reports::{Summary, Unprocessed, ValidatedObject};
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,5 +130,18 @@ impl Tally {
     /// Every object met.
     pub(in crate::cli) fn objects(&self) -> usize {
         self.valid + self.invalid + self.skipped + self.errors
+    }
+
+    /// The summary of these counts, reached in `seconds`.
+    pub(in crate::cli) fn summary(&self, seconds: f64) -> Summary {
+        Summary {
+            objects: self.objects(),
+            valid: self.valid,
+            invalid: self.invalid,
+            skipped: self.skipped,
+            errors: self.errors,
+            unreadable_files: self.unreadable,
+            seconds,
+        }
     }
 }

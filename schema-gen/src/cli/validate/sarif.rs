@@ -8,6 +8,7 @@
 use serde_json::{Value, json};
 
 use super::record::{FileRecord, Finding, Severity};
+use crate::cli::sarif;
 
 /// What each rule (kind of finding) means.
 const RULES: &[(&str, &str)] = &[
@@ -94,23 +95,7 @@ pub(super) fn render(files: &[FileRecord]) -> String {
         }
     }
     let rules: Vec<Value> = rules.iter().map(|id| rule(id)).collect();
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "schema-gen",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
-    });
-    format!(
-        "{}\n",
-        serde_json::to_string_pretty(&log).unwrap_or_default()
-    )
+    sarif::log(rules, results)
 }
 
 /// The `reportingDescriptor` of rule `id`.
@@ -124,14 +109,7 @@ fn rule(id: &str) -> Value {
 
 /// The `result` of one finding of the file `file`.
 fn result(file: &str, f: &Finding, rule_index: usize) -> Value {
-    let mut location = json!({"physicalLocation": {"artifactLocation": {"uri": uri(file)}}});
-    // A finding about the whole file (line 0) has no region.
-    if f.location.line > 0 {
-        location["physicalLocation"]["region"] = json!({
-            "startLine": f.location.line,
-            "startColumn": f.location.column.max(1),
-        });
-    }
+    let mut location = json!({"physicalLocation": sarif::physical_location(file, f.location)});
     // The field, a place in the object rather than in the text.
     if let Some(field) = &f.field {
         location["logicalLocations"] = json!([{"fullyQualifiedName": field, "kind": "member"}]);
@@ -146,60 +124,4 @@ fn result(file: &str, f: &Finding, rule_index: usize) -> Value {
         "message": {"text": f.message},
         "locations": [location],
     })
-}
-
-/// `file` as a URI reference: a relative path stays relative (to the
-/// directory the command ran in, as code scanning expects), an absolute
-/// one becomes a `file:` URI; characters outside a path segment's set are
-/// percent-encoded.
-pub(in crate::cli) fn uri(file: &str) -> String {
-    let path = file.replace('\\', "/");
-    let mut out = String::new();
-    let absolute = path.starts_with('/');
-    if absolute {
-        out.push_str("file://");
-    }
-    for b in path.bytes() {
-        match b {
-            b'A'..=b'Z'
-            | b'a'..=b'z'
-            | b'0'..=b'9'
-            | b'-'
-            | b'.'
-            | b'_'
-            | b'~'
-            | b'/'
-            | b'!'
-            | b'$'
-            | b'&'
-            | b'\''
-            | b'('
-            | b')'
-            | b'*'
-            | b'+'
-            | b','
-            | b';'
-            | b'='
-            | b'@' => out.push(b as char),
-            b':' if absolute => out.push(':'),
-            b => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::uri;
-
-    #[test]
-    fn paths_become_uri_references() {
-        assert_eq!(uri("deploy/web app.yaml"), "deploy/web%20app.yaml");
-        assert_eq!(uri("/repo/a:b.yaml"), "file:///repo/a:b.yaml");
-        assert_eq!(uri("<stdin>"), "%3Cstdin%3E");
-        assert_eq!(uri("dir\\x.yaml"), "dir/x.yaml");
-        // A relative path whose first segment holds a colon would read as
-        // a scheme.
-        assert_eq!(uri("c:x.yaml"), "c%3Ax.yaml");
-    }
 }

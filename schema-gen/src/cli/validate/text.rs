@@ -6,62 +6,8 @@
 use std::io::Write;
 
 use super::record::{FileRecord, Finding, Severity, Verdict};
+use crate::cli::colors::Colors;
 use crate::cli::diagnostics::{at, plural};
-
-/// ANSI styling of the words that carry the verdicts, or none.
-#[derive(Clone, Copy)]
-pub(in crate::cli) struct Paint {
-    on: bool,
-}
-
-impl Paint {
-    /// Styling when `on`.
-    pub(in crate::cli) fn new(on: bool) -> Self {
-        Paint { on }
-    }
-
-    fn style(self, code: &str, text: &str) -> String {
-        if self.on {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-
-    /// `error`, bold red.
-    pub(in crate::cli) fn error(self) -> String {
-        self.style("1;31", "error")
-    }
-
-    /// `warning`, bold yellow.
-    pub(in crate::cli) fn warning(self) -> String {
-        self.style("1;33", "warning")
-    }
-
-    /// A good outcome, green.
-    pub(in crate::cli) fn good(self, text: &str) -> String {
-        self.style("32", text)
-    }
-
-    /// A bad outcome, red.
-    pub(in crate::cli) fn bad(self, text: &str) -> String {
-        self.style("31", text)
-    }
-
-    /// A neutral outcome, dim.
-    pub(in crate::cli) fn dim(self, text: &str) -> String {
-        self.style("2", text)
-    }
-}
-
-/// The styling of stdout and of stderr.
-#[derive(Clone, Copy)]
-pub(in crate::cli) struct Colors {
-    /// For stdout.
-    pub(in crate::cli) stdout: Paint,
-    /// For stderr.
-    pub(in crate::cli) stderr: Paint,
-}
 
 /// `file:line:column` of a finding, or `file` for one about the whole
 /// file.

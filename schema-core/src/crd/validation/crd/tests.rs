@@ -8,13 +8,14 @@ use super::*;
 use crate::crd::fixtures::{base, base2, decode};
 use crate::crd::internal::submitted_location;
 use crate::model::field::ErrorType;
+use crate::model::options::Options;
 
 fn run(v: &Value) -> ErrorList {
-    validate_custom_resource_definition(&decode(v), RequestVersion::V1)
+    validate_custom_resource_definition(&decode(v), RequestVersion::V1, &Options::default())
 }
 
 fn run_beta(v: &Value) -> ErrorList {
-    validate_custom_resource_definition(&decode(v), RequestVersion::V1Beta1)
+    validate_custom_resource_definition(&decode(v), RequestVersion::V1Beta1, &Options::default())
 }
 
 fn pairs(errs: &ErrorList) -> Vec<(ErrorType, String)> {

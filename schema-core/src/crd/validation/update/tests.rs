@@ -14,9 +14,10 @@ use serde_json::{Value, json};
 use super::*;
 use crate::crd::fixtures::decode;
 use crate::model::field::ErrorType::{self, Forbidden, Invalid, NotSupported, Required, TooMany};
+use crate::model::options::Options;
 
 fn run(new: &Value, old: &Value) -> Vec<(ErrorType, String)> {
-    validate_custom_resource_definition_update(&decode(new), &decode(old))
+    validate_custom_resource_definition_update(&decode(new), &decode(old), &Options::default())
         .iter()
         .map(|e| (e.error_type, e.to_string()))
         .collect()
