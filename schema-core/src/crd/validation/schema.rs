@@ -14,7 +14,6 @@ use crate::cel::functions::CompatibilityVersion;
 use crate::crd::validation::defaults::validate_defaults;
 use crate::crd::validation::structural::{StructuralOptions, validate_structural};
 use crate::model::field::{ErrorList, FieldError, Path};
-use crate::model::kube_version::KubeVersion;
 use crate::model::schema_step::SchemaStep;
 use crate::model::options::Options;
 use crate::model::structural::Structural;
