@@ -1,8 +1,10 @@
 //! Times the phases of CRD validation on one file (a profiling aid).
 use schema_core::KubeVersion;
 use schema_core::cel::functions::CompatibilityVersion;
-use schema_core::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
 use schema_core::crd::validation::defaults::validate_defaults;
+use schema_core::crd::validation::definition::{
+    RequestVersion, validate_custom_resource_definition,
+};
 use schema_core::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
 use schema_core::crd::validation::structural::{StructuralOptions, validate_structural};
 use schema_core::model::field::Path;

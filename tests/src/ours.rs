@@ -12,7 +12,9 @@ use schema_core::crd::publish::{
     BuildOptions, build_openapi_v2, build_openapi_v3, publish_v2, publish_v3, to_kube_openapi,
     to_structural_openapi_v2,
 };
-use schema_core::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
+use schema_core::crd::validation::definition::{
+    RequestVersion, validate_custom_resource_definition,
+};
 use schema_core::crd::validation::schema::{
     SchemaOptions, validate_custom_resource_definition_validation,
 };

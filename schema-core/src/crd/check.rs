@@ -2,7 +2,7 @@
 //! API server would on create.
 
 use crate::crd::internal::submitted_location;
-use crate::crd::validation::crd::{RequestVersion, validate_custom_resource_definition};
+use crate::crd::validation::definition::{RequestVersion, validate_custom_resource_definition};
 use crate::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
 use crate::go::formats;
 use crate::model::field::{ErrorList, Path};

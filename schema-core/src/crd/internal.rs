@@ -551,7 +551,7 @@ pub(crate) fn canon_selectable(fields: &[SelectableField]) -> Value {
 }
 
 /// Maps the field path of an error produced by
-/// [`validate_custom_resource_definition`](crate::crd::validation::crd::validate_custom_resource_definition) (which uses the server's
+/// [`validate_custom_resource_definition`](crate::crd::validation::definition::validate_custom_resource_definition) (which uses the server's
 /// internal field layout) to where that field is written in the submitted
 /// v1 document, e.g. `spec.validation.openAPIV3Schema.type` to
 /// `spec.versions[0].schema.openAPIV3Schema.type` (a hoisted field is

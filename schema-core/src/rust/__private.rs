@@ -859,4 +859,4 @@ fn apply_items(cx: &mut SchemaCx, s: &mut JsonSchemaProps, items: &Attrs) {
 }
 
 /// The runtime of `#[schema(crd(...))]`.
-pub use super::crd::runtime as crd;
+pub use super::custom_resource::runtime as crd;

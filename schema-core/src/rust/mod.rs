@@ -64,7 +64,7 @@
 //! ([`std::any::type_name`]), so generic instances are told apart.
 #![doc = include_str!("attributes.md")]
 
-mod crd;
+mod custom_resource;
 mod impls;
 #[cfg(feature = "k8s-openapi")]
 pub mod k8s;
@@ -77,8 +77,8 @@ use std::fmt;
 use crate::model::wire::JsonSchemaProps;
 
 #[cfg(feature = "k8s-openapi")]
-pub use crd::to_k8s_crd;
-pub use crd::{
+pub use custom_resource::to_k8s_crd;
+pub use custom_resource::{
     CrdError, CrdFilesError, CustomResource, FileProblem, MergeError, ObjectMeta, Scope,
     UPDATE_CRDS_ENV, UPDATE_DOCS_ENV, crd_file_name, crd_yaml, is_empty_meta, merge_crds,
     merge_crds_with, sync_crd_files, sync_doc_files, validate_crd,

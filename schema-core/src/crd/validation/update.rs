@@ -48,7 +48,7 @@ use serde_json::{Map, Value};
 use crate::crd::internal::{
     NamesRef, Spec, canon_selectable, canon_validation, defaulted_spec, internal_spec, versions_of,
 };
-use crate::crd::validation::crd::{
+use crate::crd::validation::definition::{
     Options, RequestVersion, api_approval_annotation, drop_disabled_fields,
     is_accepted_conversion_review_version, schema_has, spec_has, validate_api_approval,
     validate_ca_bundle, validate_definition_names, validate_spec, validate_stored_versions,
@@ -415,7 +415,7 @@ fn find_versions_with_unchanged_schemas(new: &Spec<'_>, old: &Spec<'_>) -> BTree
 /// level, else a version name) that had more than the limit on the old
 /// CRD and are unchanged.
 fn find_too_many_selectable_fields_allowed(new: &Spec<'_>, old: &Spec<'_>) -> BTreeSet<String> {
-    use crate::crd::validation::crd::MAX_SELECTABLE_FIELDS;
+    use crate::crd::validation::definition::MAX_SELECTABLE_FIELDS;
     let mut out = BTreeSet::new();
     if old.selectable_fields.len() > MAX_SELECTABLE_FIELDS
         && canon_selectable(new.selectable_fields) == canon_selectable(old.selectable_fields)

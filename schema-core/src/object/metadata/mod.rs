@@ -36,7 +36,7 @@
 //! this module iterates in sorted key order, so the output is deterministic.
 //!
 //! A few texts differ between API server releases; this module uses those
-//! of the release `validation/crd.rs` reproduces: `must be no more than 63
+//! of the release `validation/definition.rs` reproduces: `must be no more than 63
 //! characters` (newer: `bytes`), `kind must not be empty` and friends for
 //! owner references (newer: `must not be empty`), and an empty `apiVersion`
 //! or `kind` of an embedded resource is `Invalid: "": must not be empty`
