@@ -95,23 +95,7 @@ pub fn child(base: &str, name: &str) -> String {
 /// brackets or spaces) and a valid URL; browsers decode it to find the
 /// element.
 fn fragment_safe(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b'-' | b'.'
-                | b'_'
-                | b'~'
-                | b'!'
-                | b'$'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-                | b':'
-                | b'@'
-                | b'/'
-        )
+    b.is_ascii_alphanumeric() || b"-._~!$*+,;=:@/".contains(&b)
 }
 
 /// `s` percent-encoded for a URL fragment (without the `#`).

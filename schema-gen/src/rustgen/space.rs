@@ -395,21 +395,15 @@ impl TypeSpace {
             }
             ("string", _) => Ty::String,
             ("boolean", _) => Ty::Bool,
-            ("integer", Some("int32")) => {
-                base.insert("format".into(), "int32".into());
-                Ty::I32
-            }
-            ("integer", Some("int64")) => {
-                base.insert("format".into(), "int64".into());
-                Ty::I64
-            }
-            ("number", Some("float")) => {
-                base.insert("format".into(), "float".into());
-                Ty::F32
-            }
-            ("number", Some("double")) => {
-                base.insert("format".into(), "double".into());
-                Ty::F64
+            ("integer", Some(f @ ("int32" | "int64")))
+            | ("number", Some(f @ ("float" | "double"))) => {
+                base.insert("format".into(), f.into());
+                match f {
+                    "int32" => Ty::I32,
+                    "int64" => Ty::I64,
+                    "float" => Ty::F32,
+                    _ => Ty::F64,
+                }
             }
             // No type fits exactly: the type comes from the attributes.
             ("integer", _) => return (Ty::I64, Map::new()),
