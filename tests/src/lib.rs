@@ -1,7 +1,10 @@
 //! Shared helpers of the integration tests: locating the shared data
 //! (conformance cases and the CRD corpus) and reading it.
 
+use std::collections::BTreeSet;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use schema_core::model::structural::Structural;
 use serde_json::{Map, Value, json};
@@ -10,6 +13,38 @@ pub mod fuzz;
 pub mod go;
 pub mod oracle;
 pub mod ours;
+
+/// Writes one line straight to the process's standard output, past the
+/// test harness's capture of `print!`: a suite's summary lines and notices
+/// show in every run, not only in a failing test's output.
+pub fn report_line(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(format!("{line}\n").as_bytes());
+    let _ = out.flush();
+}
+
+/// `println!` for a suite's summary lines: formats its arguments and
+/// writes them with [`report_line`], whether or not the harness captures
+/// the test's output.
+#[macro_export]
+macro_rules! report {
+    ($($arg:tt)*) => {
+        $crate::report_line(&::std::format!($($arg)*))
+    };
+}
+
+/// Prints `line` with [`report_line`] the first time this process sees it:
+/// a missing shared folder or tool is named once, however many tests need
+/// it.
+pub fn notice(line: &str) {
+    static SEEN: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let first = SEEN
+        .lock()
+        .map_or(true, |mut seen| seen.insert(line.to_string()));
+    if first {
+        report_line(line);
+    }
+}
 
 /// The workspace root (the folder of the top `Cargo.toml`).
 pub fn workspace_root() -> PathBuf {
@@ -41,10 +76,10 @@ pub fn shared_dir(env_var: &str, rel: &str) -> Option<PathBuf> {
         "shared data folder {} is missing and SCHEMA_GEN_REQUIRE_SHARED=1",
         dir.display()
     );
-    println!(
+    notice(&format!(
         "notice: {} not found (set {env_var}); tests that need it are skipped",
         dir.display()
-    );
+    ));
     None
 }
 

@@ -12,6 +12,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::HashMap;
+use tests::report;
 
 use schema_core::docs::model::{Docs, Field};
 use schema_core::docs::path;
@@ -145,7 +146,8 @@ fn check_fields(
     }
 }
 
-fn main() {
+#[test]
+fn docs_corpus() {
     let Some(dir) = tests::corpus_dir() else {
         return;
     };
@@ -189,7 +191,7 @@ fn main() {
     let mut markdown_ids: HashMap<String, HashMap<&str, usize>> = HashMap::new();
     let (mut pages, mut paths, mut listed, mut shared) = (0, 0, 0, 0);
     for p in &docs.passed_over {
-        println!("passed over: {p}");
+        report!("passed over: {p}");
     }
     for (index, crd) in crds.iter().enumerate() {
         if docs.passed_over.iter().any(|p| p.index == index) {
@@ -253,9 +255,9 @@ fn main() {
         }
     }
     for f in failures.iter().take(50) {
-        println!("{f}");
+        report!("{f}");
     }
-    println!(
+    report!(
         "docs corpus: files={files_total} crds={} pages={pages} field paths={paths} listed={listed} (shared shapes={shared}) rendered in {:.2} s; failures={}",
         crds.len(),
         elapsed.as_secs_f64(),

@@ -11,6 +11,7 @@
 use schema_core::crd::check::check;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::wire::input::read_input;
+use tests::report;
 
 /// Corpus files the API server rejects as published, with the exact errors
 /// it reports. Crossplane's provider CRDs name a conversion webhook service
@@ -25,7 +26,8 @@ const EXPECTED: &[(&str, &[&str])] = &[(
     ],
 )];
 
-fn main() {
+#[test]
+fn corpus() {
     let Some(dir) = tests::corpus_dir() else {
         return;
     };
@@ -88,9 +90,9 @@ fn main() {
         }
     }
     for f in &failures {
-        println!("{f}");
+        report!("{f}");
     }
-    println!(
+    report!(
         "corpus: files={files_total} documents={docs_total} failures={}",
         failures.len()
     );

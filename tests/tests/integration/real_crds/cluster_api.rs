@@ -11,7 +11,7 @@
 //! The Kubernetes types come from k8s-openapi (`metav1.Condition`,
 //! `metav1.Time`, `corev1.ObjectReference`, `intstr.IntOrString`);
 //! `metav1.Duration`, which k8s-openapi has no type for, is the stand-in of
-//! [`crate::k8s`]; `apiextensionsv1.JSON` is a [`serde_json::Value`].
+//! [`crate::real_crds::k8s`]; `apiextensionsv1.JSON` is a [`serde_json::Value`].
 
 use schema_core::model::wire::CustomResourceDefinition;
 use schema_core::rust::{CustomResource, merge_crds};
@@ -36,7 +36,7 @@ pub mod v1beta1 {
     use schema_core::StructuralSchema;
     use serde::{Deserialize, Serialize};
 
-    use crate::k8s::Duration;
+    use crate::real_crds::k8s::Duration;
 
     /// What the user wants the cluster to look like.
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, StructuralSchema)]
