@@ -28,25 +28,15 @@ const EXPECTED: &[(&str, &[&str])] = &[(
 
 #[test]
 fn corpus() {
-    let Some(dir) = tests::corpus_dir() else {
+    let Some(corpus) = tests::Corpus::open() else {
         return;
     };
-    let files = tests::files_below(&dir, &["yaml", "yml", "json"]);
-    assert!(!files.is_empty(), "no CRDs under {}", dir.display());
     let mut failures = Vec::new();
     let (mut docs_total, mut files_total) = (0, 0);
-    for file in &files {
-        if file.file_name().is_some_and(|n| n == "index.json") {
-            continue;
-        }
+    for tests::CorpusFile { path: file, name } in &corpus.files {
         files_total += 1;
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
         let bytes = std::fs::read(file).expect("read corpus file");
-        let docs = match parse_documents(&name, &bytes, &Limits::default()) {
+        let docs = match parse_documents(name, &bytes, &Limits::default()) {
             Ok(d) => d,
             Err(e) => {
                 failures.push(format!("{name}: parse: {e}"));

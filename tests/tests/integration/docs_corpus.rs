@@ -148,25 +148,15 @@ fn check_fields(
 
 #[test]
 fn docs_corpus() {
-    let Some(dir) = tests::corpus_dir() else {
+    let Some(corpus) = tests::Corpus::open() else {
         return;
     };
-    let files = tests::files_below(&dir, &["yaml", "yml", "json"]);
-    assert!(!files.is_empty(), "no CRDs under {}", dir.display());
     let mut crds: Vec<CustomResourceDefinition> = Vec::new();
     let mut files_total = 0;
-    for file in &files {
-        if file.file_name().is_some_and(|n| n == "index.json") {
-            continue;
-        }
+    for tests::CorpusFile { path: file, name } in &corpus.files {
         files_total += 1;
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
         let bytes = std::fs::read(file).expect("read corpus file");
-        let docs = parse_documents(&name, &bytes, &Limits::default())
+        let docs = parse_documents(name, &bytes, &Limits::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         for doc in &docs {
             let (input, _) = read_input(&doc.value).unwrap_or_else(|e| panic!("{name}: {e}"));
