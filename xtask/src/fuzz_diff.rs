@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz-diff [--seconds N] [--seed S]`: the differential tests
-//! against the oracle (`tests/tests/oracle.rs`) with a random budget of N
+//! against the oracle (`tests/tests/integration/oracle.rs`) with a random budget of N
 //! seconds (default 1800), from seed S (default: the clock), built with
 //! optimizations. Shrunk differences are written to
 //! `tests/oracle-regressions/`.
