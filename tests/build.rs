@@ -23,6 +23,8 @@ use std::path::{Path, PathBuf};
 
 #[path = "build_random.rs"]
 mod random;
+#[path = "src/walk.rs"]
+mod walk;
 
 fn main() {
     println!("cargo:rerun-if-env-changed=SCHEMA_GEN_CORPUS_DIR");
@@ -43,7 +45,7 @@ fn main() {
     ] {
         let files = if dir.is_dir() {
             println!("cargo:rerun-if-changed={}", dir.display());
-            yaml_files(dir)
+            walk::files_below(dir, &["yaml", "yml"])
         } else {
             Vec::new()
         };
@@ -133,24 +135,4 @@ fn write_random(dir: &Path) -> Vec<PathBuf> {
         }
     }
     files
-}
-
-fn yaml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }

@@ -29,10 +29,10 @@ pub fn go_command(what: &str) -> Option<PathBuf> {
         "{} does not run and SCHEMA_GEN_REQUIRE_GO=1 ({what} needs Go)",
         go.display()
     );
-    println!(
+    crate::notice(&format!(
         "notice: Go not found ({} does not run; set SCHEMA_GEN_GO); {what} skipped",
         go.display()
-    );
+    ));
     None
 }
 

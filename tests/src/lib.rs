@@ -1,7 +1,10 @@
 //! Shared helpers of the integration tests: locating the shared data
 //! (conformance cases and the CRD corpus) and reading it.
 
+use std::collections::BTreeSet;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use schema_core::model::structural::Structural;
 use serde_json::{Map, Value, json};
@@ -10,6 +13,41 @@ pub mod fuzz;
 pub mod go;
 pub mod oracle;
 pub mod ours;
+mod walk;
+
+pub use walk::files_below;
+
+/// Writes one line straight to the process's standard output, past the
+/// test harness's capture of `print!`: a suite's summary lines and notices
+/// show in every run, not only in a failing test's output.
+pub fn report_line(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(format!("{line}\n").as_bytes());
+    let _ = out.flush();
+}
+
+/// `println!` for a suite's summary lines: formats its arguments and
+/// writes them with [`report_line`], whether or not the harness captures
+/// the test's output.
+#[macro_export]
+macro_rules! report {
+    ($($arg:tt)*) => {
+        $crate::report_line(&::std::format!($($arg)*))
+    };
+}
+
+/// Prints `line` with [`report_line`] the first time this process sees it:
+/// a missing shared folder or tool is named once, however many tests need
+/// it.
+pub fn notice(line: &str) {
+    static SEEN: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    let first = SEEN
+        .lock()
+        .map_or(true, |mut seen| seen.insert(line.to_string()));
+    if first {
+        report_line(line);
+    }
+}
 
 /// The workspace root (the folder of the top `Cargo.toml`).
 pub fn workspace_root() -> PathBuf {
@@ -41,10 +79,10 @@ pub fn shared_dir(env_var: &str, rel: &str) -> Option<PathBuf> {
         "shared data folder {} is missing and SCHEMA_GEN_REQUIRE_SHARED=1",
         dir.display()
     );
-    println!(
+    notice(&format!(
         "notice: {} not found (set {env_var}); tests that need it are skipped",
         dir.display()
-    );
+    ));
     None
 }
 
@@ -64,29 +102,43 @@ pub fn corpus_dir() -> Option<PathBuf> {
     shared_dir("SCHEMA_GEN_CORPUS_DIR", "corpus/crds")
 }
 
-/// Every file with one of `exts` below `dir`, sorted.
-pub fn files_below(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| exts.contains(&e))
-            {
-                out.push(p);
-            }
-        }
+/// The CRD corpus: its folder and every CRD file in it.
+pub struct Corpus {
+    /// The corpus folder.
+    pub dir: PathBuf,
+    /// Every YAML and JSON file below it (its `index.json` left out),
+    /// sorted.
+    pub files: Vec<CorpusFile>,
+}
+
+/// One file of the corpus.
+pub struct CorpusFile {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its path relative to the corpus folder, as reports name it.
+    pub name: String,
+}
+
+impl Corpus {
+    /// The corpus of [`corpus_dir`], or `None` (after its notice) when
+    /// there is none. Panics when the folder holds no CRD file.
+    pub fn open() -> Option<Corpus> {
+        let dir = corpus_dir()?;
+        let files: Vec<CorpusFile> = files_below(&dir, &["yaml", "yml", "json"])
+            .into_iter()
+            .filter(|path| path.file_name().is_none_or(|n| n != "index.json"))
+            .map(|path| {
+                let name = path
+                    .strip_prefix(&dir)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                CorpusFile { path, name }
+            })
+            .collect();
+        assert!(!files.is_empty(), "no CRDs under {}", dir.display());
+        Some(Corpus { dir, files })
     }
-    out.sort();
-    out
 }
 
 /// The workspace's own example folder.

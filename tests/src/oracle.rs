@@ -4,9 +4,11 @@
 
 #![allow(clippy::panic, clippy::expect_used)] // a test helper: a broken oracle ends the run
 
+use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Mutex, PoisonError};
 
 use serde_json::Value;
 
@@ -92,9 +94,18 @@ impl Oracle {
         if version.modfile != "go.mod" {
             flags.push(&modfile);
         }
-        if let Err(e) = go_build(&go, &oracle_dir(), ".", &out, &flags) {
-            panic!("{e}");
+        // One build per version and process: the tests that start an
+        // oracle run on parallel threads, and one must not rewrite the
+        // binary another is starting.
+        static BUILT: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+        if !built.contains(&out) {
+            if let Err(e) = go_build(&go, &oracle_dir(), ".", &out, &flags) {
+                panic!("{e}");
+            }
+            built.insert(out.clone());
         }
+        drop(built);
         Some(Self::spawn(version.clone(), out))
     }
 

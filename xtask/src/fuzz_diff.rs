@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz-diff [--seconds N] [--seed S]`: the differential tests
-//! against the oracle (`tests/tests/oracle.rs`) with a random budget of N
+//! against the oracle (`tests/tests/integration/oracle.rs`) with a random budget of N
 //! seconds (default 1800), from seed S (default: the clock), built with
 //! optimizations. Shrunk differences are written to
 //! `tests/oracle-regressions/`.
@@ -26,9 +26,17 @@ pub fn run(args: &[String]) -> Result<()> {
         .parse::<u64>()
         .with_context(|| format!("--seconds {seconds:?} is not a number"))?;
     let mut cmd = std::process::Command::new(env!("CARGO"));
-    cmd.args(["test", "--release", "-p", "tests", "--test", "oracle"])
-        .env("SCHEMA_GEN_FUZZ_SECONDS", &seconds)
-        .env("SCHEMA_GEN_REQUIRE_GO", "1");
+    cmd.args([
+        "test",
+        "--release",
+        "-p",
+        "tests",
+        "--test",
+        "integration",
+        "oracle::",
+    ])
+    .env("SCHEMA_GEN_FUZZ_SECONDS", &seconds)
+    .env("SCHEMA_GEN_REQUIRE_GO", "1");
     if let Some(s) = &seed {
         s.parse::<u64>()
             .with_context(|| format!("--seed {s:?} is not a number"))?;

@@ -365,7 +365,7 @@ fn gateway_api_backendtlspolicy_rename_within_a_version() {
 }
 
 /// prometheus-operator v0.38.0 to a current release (both in the corpus;
-/// `tests/tests/diff_corpus.rs` diffs the real files): ServiceMonitor's
+/// `tests/tests/integration/diff_corpus.rs` diffs the real files): ServiceMonitor's
 /// relabeling `action` gets an enum and a default `replace`, the endpoint
 /// `scheme` an enum, the `SecretKeySelector`s become atomic structs (with a
 /// default empty `name`), and the status subresource appears.

@@ -1347,7 +1347,6 @@ fn attribute_type_mismatch_behind_a_user_type_is_reported_at_build_time() {
 }
 
 // Enums with data: structural unions in each serde representation.
-#[path = "derive/enums.rs"]
 mod enums;
 
 /// Value validations under junctors, as JSON.

@@ -21,6 +21,7 @@
 
 use std::path::Path;
 use std::time::{Duration, Instant};
+use tests::report;
 
 use serde_json::{Value, json};
 
@@ -57,7 +58,7 @@ impl Run {
                 ));
             } else {
                 self.open += 1;
-                println!("OPEN {id}: {why}\n  {}", diffs.join("\n  "));
+                report!("OPEN {id}: {why}\n  {}", diffs.join("\n  "));
             }
             return;
         }
@@ -87,7 +88,8 @@ fn truncate(s: &str, n: usize) -> String {
     format!("{}… ({} bytes)", &s[..end], s.len())
 }
 
-fn main() {
+#[test]
+fn oracle() {
     let versions = oracle_versions();
     assert!(
         !versions.is_empty(),
@@ -107,9 +109,9 @@ fn main() {
         suites.push(("random", random(&mut oracle)));
         for (name, run) in &suites {
             for f in &run.failures {
-                println!("{f}\n");
+                report!("{f}\n");
             }
-            println!(
+            report!(
                 "oracle {label} {name}: compared={} differences={} open={}",
                 run.compared,
                 run.failures.len(),
@@ -119,7 +121,7 @@ fn main() {
         }
     }
     if failed {
-        std::process::exit(1);
+        panic!("differences from the oracle (listed above)");
     }
 }
 
@@ -520,9 +522,10 @@ fn random(oracle: &mut Oracle) -> Run {
         .join("oracle-regressions");
     let report = tests::fuzz::run(oracle, seed, deadline, max_cases, &out_dir);
     run.compared = report.cases;
-    println!(
+    report!(
         "oracle random: seed={seed} budget={secs}s cases={} requests={}",
-        report.cases, report.requests
+        report.cases,
+        report.requests
     );
     run.failures = report.failures;
     run

@@ -11,6 +11,7 @@
 use schema_core::crd::check::check;
 use schema_core::model::source::{Limits, parse_documents};
 use schema_core::model::wire::input::read_input;
+use tests::report;
 
 /// Corpus files the API server rejects as published, with the exact errors
 /// it reports. Crossplane's provider CRDs name a conversion webhook service
@@ -25,26 +26,17 @@ const EXPECTED: &[(&str, &[&str])] = &[(
     ],
 )];
 
-fn main() {
-    let Some(dir) = tests::corpus_dir() else {
+#[test]
+fn corpus() {
+    let Some(corpus) = tests::Corpus::open() else {
         return;
     };
-    let files = tests::files_below(&dir, &["yaml", "yml", "json"]);
-    assert!(!files.is_empty(), "no CRDs under {}", dir.display());
     let mut failures = Vec::new();
     let (mut docs_total, mut files_total) = (0, 0);
-    for file in &files {
-        if file.file_name().is_some_and(|n| n == "index.json") {
-            continue;
-        }
+    for tests::CorpusFile { path: file, name } in &corpus.files {
         files_total += 1;
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
         let bytes = std::fs::read(file).expect("read corpus file");
-        let docs = match parse_documents(&name, &bytes, &Limits::default()) {
+        let docs = match parse_documents(name, &bytes, &Limits::default()) {
             Ok(d) => d,
             Err(e) => {
                 failures.push(format!("{name}: parse: {e}"));
@@ -88,9 +80,9 @@ fn main() {
         }
     }
     for f in &failures {
-        println!("{f}");
+        report!("{f}");
     }
-    println!(
+    report!(
         "corpus: files={files_total} documents={docs_total} failures={}",
         failures.len()
     );

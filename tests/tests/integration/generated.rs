@@ -54,6 +54,8 @@ mod generated {
     // artefact of a test binary (nothing uses the types' every item).
     #![deny(warnings)]
     #![allow(dead_code)]
+    // The types `tests/build.rs` generated, named as this test is.
+    #![allow(clippy::module_inception)]
     use super::{Generated, Root, round_trip};
     include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 }

@@ -1,5 +1,7 @@
 //! Helpers shared by the hostile-input tests.
 
+#![allow(clippy::unwrap_used)]
+
 use schema_core::model::field::Path;
 use schema_core::model::wire::JsonSchemaProps;
 use schema_core::model::wire::codec::DecodeCx;

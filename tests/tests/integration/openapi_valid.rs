@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tests::report;
 
 fn python() -> Option<PathBuf> {
     let p = std::env::var_os("SCHEMA_GEN_OPENAPI_PYTHON").map(PathBuf::from);
@@ -20,7 +21,7 @@ fn python() -> Option<PathBuf> {
             panic!("SCHEMA_GEN_REQUIRE_VALIDATOR=1 but SCHEMA_GEN_OPENAPI_PYTHON is unset")
         }
         None => {
-            println!("notice: SCHEMA_GEN_OPENAPI_PYTHON unset; OpenAPI validator test skipped");
+            report!("notice: SCHEMA_GEN_OPENAPI_PYTHON unset; OpenAPI validator test skipped");
             None
         }
     }
@@ -69,7 +70,8 @@ fn validate(python: &Path, files: &[PathBuf]) -> (bool, String) {
     (out.status.success(), text)
 }
 
-fn main() {
+#[test]
+fn openapi_valid() {
     let Some(python) = python() else {
         return;
     };
@@ -103,7 +105,7 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
     print!("{text}");
     assert!(ok, "invalid OpenAPI documents (see above)");
-    println!(
+    report!(
         "openapi validator: {} documents from {} inputs valid",
         files.len(),
         inputs.len()

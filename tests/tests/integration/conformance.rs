@@ -13,6 +13,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use tests::report;
 
 use serde_json::Value;
 
@@ -69,7 +70,8 @@ const SHARED_SUITES: &[&str] = &["k8s", "k8s-cel", "ytt", "schemalint"];
 /// The suites of the repository's own folder.
 const REPO_SUITES: &[&str] = &["k8s-ratcheting"];
 
-fn main() {
+#[test]
+fn conformance() {
     let shared = tests::conformance_dir();
     let repo = tests::repo_conformance_dir();
     let suites = shared
@@ -109,7 +111,7 @@ fn main() {
                         t.failed += 1;
                         if let Some((_, why)) = DIVERGENCES.iter().find(|(d, _)| *d == id) {
                             diverging.push(id.clone());
-                            println!("FAIL (known divergence) {suite}/{kind} {id}: {why}\n{diff}");
+                            report!("FAIL (known divergence) {suite}/{kind} {id}: {why}\n{diff}");
                         } else {
                             failures.push(format!("FAIL {suite}/{kind} {id}\n{diff}"));
                         }
@@ -126,16 +128,18 @@ fn main() {
         }
     }
     for f in &failures {
-        println!("{f}\n");
+        report!("{f}\n");
     }
     let (mut p, mut fl, mut s) = (0, 0, 0);
     for (k, t) in &tallies {
-        println!(
+        report!(
             "conformance {k}: passed={} failed={} skipped={}",
-            t.passed, t.failed, t.skipped
+            t.passed,
+            t.failed,
+            t.skipped
         );
         if t.on_substring > 0 {
-            println!(
+            report!(
                 "conformance {k}: passed exactly={} passed on the substring only={}",
                 t.passed - t.on_substring,
                 t.on_substring
@@ -145,9 +149,9 @@ fn main() {
         fl += t.failed;
         s += t.skipped;
     }
-    println!("conformance total: passed={p} failed={fl} skipped={s}");
+    report!("conformance total: passed={p} failed={fl} skipped={s}");
     if !failures.is_empty() {
-        std::process::exit(1);
+        panic!("{} conformance failures", failures.len());
     }
 }
 

@@ -1,7 +1,7 @@
 //! What the command-line tests share: running the real binary with
 //! arguments and optional stdin, and reading its output.
 
-#![allow(dead_code, clippy::expect_used)]
+#![allow(dead_code, clippy::expect_used, clippy::panic)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

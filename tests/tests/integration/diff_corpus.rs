@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::Path;
+use tests::report;
 
 use schema_core::crd::diff::{DiffOptions, DiffReport, Severity, diff};
 use schema_core::model::source::{Limits, parse_documents};
@@ -29,24 +30,15 @@ fn crds(file: &Path) -> Result<Vec<CustomResourceDefinition>, String> {
     Ok(out)
 }
 
-fn main() {
-    let Some(dir) = tests::corpus_dir() else {
+#[test]
+fn diff_corpus() {
+    let Some(corpus) = tests::Corpus::open() else {
         return;
     };
-    let files = tests::files_below(&dir, &["yaml", "yml", "json"]);
-    assert!(!files.is_empty(), "no CRDs under {}", dir.display());
     let mut failures = Vec::new();
     let (mut files_total, mut crds_total) = (0, 0);
-    for file in &files {
-        if file.file_name().is_some_and(|n| n == "index.json") {
-            continue;
-        }
+    for tests::CorpusFile { path: file, name } in &corpus.files {
         files_total += 1;
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
         // Two decodings, so nothing is shared between the sides.
         let (old, new) = match (crds(file), crds(file)) {
             (Ok(o), Ok(n)) => (o, n),
@@ -84,11 +76,11 @@ fn main() {
             ));
         }
     }
-    real_upgrade(&dir, &mut failures);
+    real_upgrade(&corpus.dir, &mut failures);
     for f in &failures {
-        println!("{f}");
+        report!("{f}");
     }
-    println!(
+    report!(
         "diff corpus: files={files_total} crds={crds_total} failures={}",
         failures.len()
     );
@@ -105,19 +97,19 @@ fn real_upgrade(dir: &Path, failures: &mut Vec<String>) {
     let old = dir.join("prometheus-operator/v0.38.0-monitoring.coreos.com_servicemonitors.yaml");
     let new = dir.join("prometheus-operator/monitoring.coreos.com_servicemonitors.yaml");
     if !old.is_file() || !new.is_file() {
-        println!("notice: the two ServiceMonitor releases are not in the corpus; skipped");
+        report!("notice: the two ServiceMonitor releases are not in the corpus; skipped");
         return;
     }
     let (old, new) = (crds(&old).unwrap(), crds(&new).unwrap());
     let report: DiffReport = diff(&old, &new, &DiffOptions::default());
-    println!(
+    report!(
         "servicemonitors v0.38.0 -> current: errors={} warnings={} infos={}",
         report.errors(),
         report.warnings(),
         report.infos()
     );
     for f in &report.findings {
-        println!("  {f}");
+        report!("  {f}");
     }
     let again = diff(&old, &new, &DiffOptions::default());
     if again != report {

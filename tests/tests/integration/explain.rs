@@ -23,6 +23,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tests::report;
 
 use serde_json::{Value, json};
 
@@ -38,7 +39,7 @@ fn crds() -> Vec<(String, CustomResourceDefinition, Value)> {
     let mut dirs = vec![tests::examples_dir()];
     match tests::corpus_dir() {
         Some(d) => dirs.push(d),
-        None => println!("notice: no corpus (SCHEMA_GEN_CORPUS_DIR): the examples only"),
+        None => report!("notice: no corpus (SCHEMA_GEN_CORPUS_DIR): the examples only"),
     }
     let mut out = Vec::new();
     for dir in dirs {
@@ -196,7 +197,7 @@ fn every_field_path_resolves(crds: &[(String, CustomResourceDefinition, Value)])
             }
         }
     }
-    println!("explain: {paths} field paths of {versions} CRD versions, {extra_lines} extra lines");
+    report!("explain: {paths} field paths of {versions} CRD versions, {extra_lines} extra lines");
     failures
 }
 
@@ -693,7 +694,7 @@ fn against_kubectl(crds: &[(String, CustomResourceDefinition, Value)]) -> Vec<St
                 }
             }
         }
-        println!(
+        report!(
             "explain against kubectl ({}): compared={compared} differences={}",
             version.kube,
             failures.len()
@@ -717,19 +718,20 @@ fn explain_model(doc: &Value) -> Value {
         .unwrap_or(Value::Null)
 }
 
-fn main() {
+#[test]
+fn explain() {
     let started = std::time::Instant::now();
     let crds = crds();
     let mut failures = every_field_path_resolves(&crds);
-    println!("explain: every field path in {:.1?}", started.elapsed());
+    report!("explain: every field path in {:.1?}", started.elapsed());
     let started = std::time::Instant::now();
     failures.extend(against_kubectl(&crds));
-    println!("explain: against kubectl in {:.1?}", started.elapsed());
+    report!("explain: against kubectl in {:.1?}", started.elapsed());
     for f in &failures {
-        println!("{f}");
+        report!("{f}");
     }
     if !failures.is_empty() {
-        println!("{} failures", failures.len());
-        std::process::exit(1);
+        report!("{} failures", failures.len());
+        panic!("{} explain failures", failures.len());
     }
 }

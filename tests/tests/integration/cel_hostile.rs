@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use common::{admission, deep_object};
 use schema_core::object::admission::MAX_VALUE_NESTING;

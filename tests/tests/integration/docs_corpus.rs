@@ -12,6 +12,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::HashMap;
+use tests::report;
 
 use schema_core::docs::path;
 use schema_core::docs::reference::{Docs, Field};
@@ -145,26 +146,17 @@ fn check_fields(
     }
 }
 
-fn main() {
-    let Some(dir) = tests::corpus_dir() else {
+#[test]
+fn docs_corpus() {
+    let Some(corpus) = tests::Corpus::open() else {
         return;
     };
-    let files = tests::files_below(&dir, &["yaml", "yml", "json"]);
-    assert!(!files.is_empty(), "no CRDs under {}", dir.display());
     let mut crds: Vec<CustomResourceDefinition> = Vec::new();
     let mut files_total = 0;
-    for file in &files {
-        if file.file_name().is_some_and(|n| n == "index.json") {
-            continue;
-        }
+    for tests::CorpusFile { path: file, name } in &corpus.files {
         files_total += 1;
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
         let bytes = std::fs::read(file).expect("read corpus file");
-        let docs = parse_documents(&name, &bytes, &Limits::default())
+        let docs = parse_documents(name, &bytes, &Limits::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         for doc in &docs {
             let (input, _) = read_input(&doc.value).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -189,7 +181,7 @@ fn main() {
     let mut markdown_ids: HashMap<String, HashMap<&str, usize>> = HashMap::new();
     let (mut pages, mut paths, mut listed, mut shared) = (0, 0, 0, 0);
     for p in &docs.passed_over {
-        println!("passed over: {p}");
+        report!("passed over: {p}");
     }
     for (index, crd) in crds.iter().enumerate() {
         if docs.passed_over.iter().any(|p| p.index == index) {
@@ -253,9 +245,9 @@ fn main() {
         }
     }
     for f in failures.iter().take(50) {
-        println!("{f}");
+        report!("{f}");
     }
-    println!(
+    report!(
         "docs corpus: files={files_total} crds={} pages={pages} field paths={paths} listed={listed} (shared shapes={shared}) rendered in {:.2} s; failures={}",
         crds.len(),
         elapsed.as_secs_f64(),
