@@ -8,6 +8,8 @@ use std::sync::Arc;
 use cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
 use crate::cel::decl::DeclType;
+use crate::cel::library::entry::Estimate;
+use crate::cel::library::registry;
 use crate::cel::type_check::{Checked, Reference};
 use crate::cel::types::{Kind, Type};
 
@@ -940,6 +942,14 @@ impl<'c> Coster<'c> {
     ) -> Option<(CostEstimate, Option<SizeEstimate>)> {
         let tf = STRING_TRAVERSAL_COST_FACTOR;
         let one = fixed_cost(1);
+        if let Some(f) = registry::named(function).first() {
+            return match f.estimate {
+                Estimate::Constant => Some((one, None)),
+                Estimate::FirstArgumentTraversal => {
+                    Some((self.node_size(args.first()?).cost_factor(tf), None))
+                }
+            };
+        }
         match function {
             "check" => Some((fixed_cost(350_000), None)),
             "serviceAccount" | "path" | "group" | "resource" | "subresource" | "namespace"
@@ -1083,10 +1093,6 @@ impl<'c> Coster<'c> {
                 }
                 Some((c, None))
             }
-            "quantity" | "isQuantity" | "semver" | "isSemver" => {
-                let sz = self.node_size(args.first()?);
-                Some((sz.cost_factor(tf), None))
-            }
             "validate" => {
                 let sz = self.node_size(args.first()?);
                 Some((
@@ -1096,10 +1102,6 @@ impl<'c> Coster<'c> {
                 ))
             }
             "format.named" => Some((one, None)),
-            "sign" | "asInteger" | "isInteger" | "asApproximateFloat" | "isGreaterThan"
-            | "isLessThan" | "compareTo" | "add" | "sub" | "major" | "minor" | "patch" => {
-                Some((one, None))
-            }
             "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath" | "getQuery" => {
                 Some((one, None))
             }

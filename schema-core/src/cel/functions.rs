@@ -9,6 +9,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::cel::library::entry;
+use crate::cel::library::{quantity, semver};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -190,6 +192,16 @@ impl Library {
         });
     }
 
+    /// Declares the overloads of a library's registry entries.
+    fn declare(&mut self, functions: &[entry::Function]) {
+        for f in functions {
+            for o in f.overloads {
+                let (args, result) = (o.signature)();
+                self.add(f.name, o.id, o.member, args, result);
+            }
+        }
+    }
+
     fn global(&mut self, name: &str, id: &str, args: Vec<Type>, result: Type) {
         self.add(name, id, false, args, result);
     }
@@ -246,7 +258,7 @@ fn build(v: CompatibilityVersion) -> Library {
     k8s_authz(&mut lib);
     if features.optional_types {
         optional(&mut lib);
-        k8s_quantity(&mut lib);
+        lib.declare(quantity::FUNCTIONS);
     }
     ext_strings(&mut lib, if v.at_least(1, 29) { 2 } else { 0 });
     if features.ext_sets {
@@ -275,7 +287,7 @@ fn build(v: CompatibilityVersion) -> Library {
         );
     }
     if v.at_least(1, 33) {
-        k8s_semver(&mut lib);
+        lib.declare(semver::FUNCTIONS);
     }
     if v.at_least(1, 37) {
         k8s_lists_v1(&mut lib);
@@ -919,34 +931,6 @@ fn k8s_authz(lib: &mut Library) {
     );
 }
 
-fn k8s_quantity(lib: &mut Library) {
-    use Type::*;
-    let q = k8s::quantity;
-    lib.global("quantity", "string_to_quantity", vec![String], q());
-    lib.global("isQuantity", "is_quantity_string", vec![String], Bool);
-    lib.global("sign", "quantity_sign", vec![q()], Int);
-    lib.member(
-        "isGreaterThan",
-        "quantity_is_greater_than",
-        vec![q(), q()],
-        Bool,
-    );
-    lib.member("isLessThan", "quantity_is_less_than", vec![q(), q()], Bool);
-    lib.member("compareTo", "quantity_compare_to", vec![q(), q()], Int);
-    lib.member(
-        "asApproximateFloat",
-        "quantity_get_float",
-        vec![q()],
-        Double,
-    );
-    lib.member("asInteger", "quantity_get_int", vec![q()], Int);
-    lib.member("isInteger", "quantity_is_integer", vec![q()], Bool);
-    lib.member("add", "quantity_add", vec![q(), q()], q());
-    lib.member("add", "quantity_add_int", vec![q(), Int], q());
-    lib.member("sub", "quantity_sub", vec![q(), q()], q());
-    lib.member("sub", "quantity_sub_int", vec![q(), Int], q());
-}
-
 fn k8s_ip(lib: &mut Library) {
     use Type::*;
     let ip = k8s::ip;
@@ -1035,31 +1019,6 @@ fn k8s_format(lib: &mut Library) {
         let full = format!("format.{name}");
         lib.global(&full, &full, vec![], k8s::format());
     }
-}
-
-fn k8s_semver(lib: &mut Library) {
-    use Type::*;
-    let s = k8s::semver;
-    lib.global("semver", "string_to_semver", vec![String], s());
-    lib.global("semver", "string_bool_to_semver", vec![String, Bool], s());
-    lib.global("isSemver", "is_semver_string", vec![String], Bool);
-    lib.global(
-        "isSemver",
-        "is_semver_string_bool",
-        vec![String, Bool],
-        Bool,
-    );
-    lib.member(
-        "isGreaterThan",
-        "semver_is_greater_than",
-        vec![s(), s()],
-        Bool,
-    );
-    lib.member("isLessThan", "semver_is_less_than", vec![s(), s()], Bool);
-    lib.member("compareTo", "semver_compare_to", vec![s(), s()], Int);
-    lib.member("major", "semver_major", vec![s()], Int);
-    lib.member("minor", "semver_minor", vec![s()], Int);
-    lib.member("patch", "semver_patch", vec![s()], Int);
 }
 
 /// The type identifiers of an environment (`int`, `list`, `net.CIDR`, …)

@@ -8,8 +8,8 @@ pub(crate) mod depth;
 pub mod field;
 pub(crate) mod kube_version;
 pub mod locate;
-pub mod schema_step;
 pub mod options;
+pub mod schema_step;
 pub mod source;
 pub mod structural;
 #[cfg(test)]

@@ -4,10 +4,12 @@
 //! format, semver), with their runtime costs (cel-go's `costCall` and the
 //! Kubernetes `library.CostEstimator.CallCost`).
 
+pub(crate) mod entry;
 pub(crate) mod ip;
 pub(crate) mod lists_ext;
 mod operands;
 pub(crate) mod quantity;
+pub(crate) mod registry;
 pub(crate) mod semver;
 pub(crate) mod strings;
 pub(crate) mod time;
@@ -20,6 +22,7 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use cel::IdedExpr;
+use entry::RuntimeCost;
 
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
@@ -140,6 +143,14 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
     if lists_ext::handles(name, receiver, args) {
         return lists_ext::cost(name, args, result);
     }
+    if let Some(f) = registry::named(name).first() {
+        return match f.runtime_cost {
+            RuntimeCost::Constant => 1,
+            RuntimeCost::FirstArgumentTraversal => {
+                mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+            }
+        };
+    }
     match name {
         // cel-go's own O(n) overloads.
         // The prefix or suffix is traversed, not the receiver.
@@ -185,8 +196,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
             first.map_or(0, |a| traversal_cost(a, 0))
         }
-        "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR"
-        | "quantity" | "isQuantity" | "semver" | "isSemver" => {
+        "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR" => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
         "ip" => {
@@ -247,9 +257,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         }
         // Everything else costs 1: the other functions, and the
         // Kubernetes functions of constant cost (`masked`, `prefixLength`,
-        // `family`, the `is…` address tests, `sign`, `asInteger`,
-        // `isInteger`, `asApproximateFloat`, `isGreaterThan`, `isLessThan`,
-        // `compareTo`, `add`, `sub`, `major`, `minor`, `patch`).
+        // `family`, the `is…` address tests).
         _ => 1,
     }
 }
@@ -277,6 +285,9 @@ fn dispatch<'a>(
     args: &[Val<'a>],
     exprs: &[IdedExpr],
 ) -> EvalResult<'a> {
+    if let Some(f) = registry::resolve(name, receiver, args) {
+        return (f.call)(args);
+    }
     let n = args.len();
     match (name, receiver, n) {
         ("!_", false, 1) => match arg(args, 0)? {
@@ -523,20 +534,6 @@ fn dispatch<'a>(
             };
             url::accessor(u, name)
         }
-        ("quantity" | "isQuantity", false, 1) => quantity::call(name, args),
-        ("semver" | "isSemver", false, 1 | 2) => semver::call(name, args),
-        ("major" | "minor" | "patch", true, 1) => semver::call(name, args),
-        ("compareTo" | "isGreaterThan" | "isLessThan", true, 2)
-            if semver::is_semver(args.first()) =>
-        {
-            semver::call(name, args)
-        }
-        (
-            "sign" | "isInteger" | "asInteger" | "asApproximateFloat" | "add" | "sub" | "compareTo"
-            | "isGreaterThan" | "isLessThan",
-            true,
-            1 | 2,
-        ) => quantity::call(name, args),
         ("ip" | "isIP" | "cidr" | "isCIDR" | "ip.isCanonical", false, 1) => ip::call(name, args),
         (
             "family"

@@ -1,0 +1,69 @@
+//! What one function of a library is: its declared overloads, when a call
+//! is routed to it, its implementation, its runtime cost and its static
+//! cost estimate, in one value. Each library file lists its functions as a
+//! `FUNCTIONS` slice of these; `registry.rs` finds them by name.
+
+use crate::cel::types::Type;
+use crate::cel::value::{EvalResult, Val};
+
+/// One declared overload of a function.
+pub(crate) struct Overload {
+    /// The overload id (cel-go's or the Kubernetes library's).
+    pub(crate) id: &'static str,
+    /// Whether it is called on a receiver (`x.f()`), the receiver being the
+    /// first argument type.
+    pub(crate) member: bool,
+    /// The argument types (receiver first for a member overload) and the
+    /// result type.
+    pub(crate) signature: fn() -> (Vec<Type>, Type),
+}
+
+/// What a call costs at runtime (the Kubernetes `CallCost`, by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RuntimeCost {
+    /// One unit.
+    Constant,
+    /// The first argument (the receiver of a member call) traversed as a
+    /// string.
+    FirstArgumentTraversal,
+}
+
+/// What the static estimator charges for a call (the Kubernetes
+/// `EstimateCallCost`, by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Estimate {
+    /// One unit.
+    Constant,
+    /// The first argument (not the receiver) traversed as a string; a call
+    /// without arguments is estimated as any other function.
+    FirstArgumentTraversal,
+}
+
+/// A function of a library: a name with its overloads, implementation and
+/// costs.
+pub(crate) struct Function {
+    /// The function name (`quantity`, `isGreaterThan`).
+    pub(crate) name: &'static str,
+    /// The overloads, in declaration order.
+    pub(crate) overloads: &'static [Overload],
+    /// Whether a call (a receiver or not, its arguments with the receiver
+    /// first) is this function's: several libraries may implement
+    /// functions of one name.
+    pub(crate) applies: fn(bool, &[Val<'_>]) -> bool,
+    /// The implementation; the receiver, if any, is the first argument.
+    pub(crate) call: for<'a> fn(&[Val<'a>]) -> EvalResult<'a>,
+    /// The runtime cost.
+    pub(crate) runtime_cost: RuntimeCost,
+    /// The static cost estimate.
+    pub(crate) estimate: Estimate,
+}
+
+/// A global call with `n` arguments.
+pub(crate) fn global_with(receiver: bool, args: &[Val<'_>], n: &[usize]) -> bool {
+    !receiver && n.contains(&args.len())
+}
+
+/// A member call with `n` arguments, the receiver counted.
+pub(crate) fn member_with(receiver: bool, args: &[Val<'_>], n: &[usize]) -> bool {
+    receiver && n.contains(&args.len())
+}
