@@ -948,6 +948,13 @@ impl<'c> Coster<'c> {
                 Estimate::FirstArgumentTraversal => {
                     Some((self.node_size(args.first()?).cost_factor(tf), None))
                 }
+                Estimate::OnlyArgumentTraversalSized => match args {
+                    [arg] => {
+                        let sz = self.node_size(arg);
+                        Some((sz.cost_factor(tf), Some(sz)))
+                    }
+                    _ => None,
+                },
             };
         }
         match function {
@@ -988,7 +995,7 @@ impl<'c> Coster<'c> {
                     Some((self.node_size(t).cost_factor(tf), None))
                 }
             }
-            "url" | "jsonpatch.escapeKey" => {
+            "jsonpatch.escapeKey" => {
                 if args.len() == 1 {
                     let sz = self.node_size(&args[0]);
                     return Some((sz.cost_factor(tf), Some(sz)));
@@ -1102,9 +1109,6 @@ impl<'c> Coster<'c> {
                 ))
             }
             "format.named" => Some((one, None)),
-            "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath" | "getQuery" => {
-                Some((one, None))
-            }
             "_==_" => {
                 if args.len() != 2 {
                     return None;

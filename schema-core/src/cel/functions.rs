@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::library::entry;
-use crate::cel::library::{quantity, semver};
+use crate::cel::library::{quantity, semver, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -252,7 +252,7 @@ fn build(v: CompatibilityVersion) -> Library {
     let mut lib = Library::default();
     standard(&mut lib, features);
     // Kubernetes libraries present from the start.
-    k8s_urls(&mut lib);
+    lib.declare(url::FUNCTIONS);
     k8s_regex(&mut lib);
     k8s_lists(&mut lib);
     k8s_authz(&mut lib);
@@ -735,27 +735,6 @@ fn ext_lists(lib: &mut Library) {
     );
     lib.member("reverse", "list_reverse", vec![lt()], lt());
     lib.member("distinct", "list_distinct", vec![lt()], lt());
-}
-
-fn k8s_urls(lib: &mut Library) {
-    use Type::*;
-    lib.global("url", "string_to_url", vec![String], k8s::url());
-    for (name, id) in [
-        ("getScheme", "url_get_scheme"),
-        ("getHost", "url_get_host"),
-        ("getHostname", "url_get_hostname"),
-        ("getPort", "url_get_port"),
-        ("getEscapedPath", "url_get_escaped_path"),
-    ] {
-        lib.member(name, id, vec![k8s::url()], String);
-    }
-    lib.member(
-        "getQuery",
-        "url_get_query",
-        vec![k8s::url()],
-        Type::map(String, Type::list(String)),
-    );
-    lib.global("isURL", "is_url_string", vec![String], Bool);
 }
 
 fn k8s_regex(lib: &mut Library) {

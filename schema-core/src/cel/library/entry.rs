@@ -37,6 +37,10 @@ pub(crate) enum Estimate {
     /// The first argument (not the receiver) traversed as a string; a call
     /// without arguments is estimated as any other function.
     FirstArgumentTraversal,
+    /// The only argument traversed as a string, the result as large; a
+    /// call with another number of arguments is estimated as any other
+    /// function.
+    OnlyArgumentTraversalSized,
 }
 
 /// A function of a library: a name with its overloads, implementation and

@@ -26,7 +26,6 @@ use entry::RuntimeCost;
 
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
-use super::value::url::Url;
 use super::value::{
     EvalResult, Ext, MapV, OwnedMap, Val, add_lists, compare, display, equals, format_duration,
     is_zero, owned_str,
@@ -196,7 +195,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
             first.map_or(0, |a| traversal_cost(a, 0))
         }
-        "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR" => {
+        "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR" => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
         "ip" => {
@@ -518,21 +517,6 @@ fn dispatch<'a>(
                 }
             }
             Ok(Val::Int(found))
-        }
-        ("url", false, 1) => url::to_url(str_arg(args, 0)?),
-        ("isURL", false, 1) => bool_of(Url::parse(str_arg(args, 0)?).is_ok()),
-        (
-            "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" | "getQuery",
-            true,
-            1,
-        ) if matches!(args.first(), Some(Val::Ext(e)) if matches!(**e, Ext::Url(_))) => {
-            let Some(Val::Ext(e)) = args.first() else {
-                return Err(EvalError::no_overload());
-            };
-            let Ext::Url(u) = &**e else {
-                return Err(EvalError::no_overload());
-            };
-            url::accessor(u, name)
         }
         ("ip" | "isIP" | "cidr" | "isCIDR" | "ip.isCanonical", false, 1) => ip::call(name, args),
         (

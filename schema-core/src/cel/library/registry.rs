@@ -5,13 +5,13 @@
 use std::sync::OnceLock;
 
 use super::entry::Function;
-use super::{quantity, semver};
+use super::{quantity, semver, url};
 use crate::cel::value::Val;
 
 /// The libraries whose functions are registry entries; where two
 /// libraries implement a function of one name, the earlier one is tried
 /// first.
-const LIBRARIES: [&[Function]; 2] = [semver::FUNCTIONS, quantity::FUNCTIONS];
+const LIBRARIES: [&[Function]; 3] = [url::FUNCTIONS, semver::FUNCTIONS, quantity::FUNCTIONS];
 
 /// Every entry, sorted by name (stably: library order within a name).
 fn by_name() -> &'static [&'static Function] {
