@@ -942,11 +942,37 @@ impl<'c> Coster<'c> {
     ) -> Option<(CostEstimate, Option<SizeEstimate>)> {
         let tf = STRING_TRAVERSAL_COST_FACTOR;
         let one = fixed_cost(1);
+        // The Kubernetes estimator sizes the first argument, whether the
+        // call is global (`isIP(s)`) or a member call.
         if let Some(f) = registry::named(function).first() {
             return match f.estimate {
                 Estimate::Constant => Some((one, None)),
                 Estimate::FirstArgumentTraversal => {
                     Some((self.node_size(args.first()?).cost_factor(tf), None))
+                }
+                Estimate::FirstArgumentTraversalTwice => {
+                    Some((self.node_size(args.first()?).cost_factor(2.0 * tf), None))
+                }
+                Estimate::FirstArgumentTraversalExcept { constant_overload } => {
+                    if overload == constant_overload {
+                        return Some((one, None));
+                    }
+                    Some((self.node_size(args.first()?).cost_factor(tf), None))
+                }
+                Estimate::CidrContainment {
+                    of_cidr,
+                    string_overload,
+                } => {
+                    let first = args.first()?;
+                    let sz = SizeEstimate { min: 4, max: 16 };
+                    let mut c = sz.add(sz).cost_factor(tf);
+                    if of_cidr {
+                        c = c.add(sz.cost_factor(tf)).add(one);
+                    }
+                    if overload == string_overload {
+                        c = c.add(self.node_size(first).cost_factor(tf));
+                    }
+                    Some((c, None))
                 }
                 Estimate::OnlyArgumentTraversalSized => match args {
                     [arg] => {
@@ -1062,43 +1088,6 @@ impl<'c> Coster<'c> {
                         max: sz.max,
                     }),
                 ))
-            }
-            // The Kubernetes estimator sizes the first argument, whether
-            // the call is global (`isIP(s)`) or a member call.
-            "cidr" | "isIP" | "isCIDR" => {
-                let sz = self.node_size(args.first()?);
-                Some((sz.cost_factor(tf), None))
-            }
-            "ip" => {
-                if overload == "cidr_ip" {
-                    return Some((one, None));
-                }
-                Some((self.node_size(args.first()?).cost_factor(tf), None))
-            }
-            "ip.isCanonical" => {
-                let sz = self.node_size(args.first()?);
-                Some((sz.cost_factor(2.0 * tf), None))
-            }
-            "masked"
-            | "prefixLength"
-            | "family"
-            | "isUnspecified"
-            | "isLoopback"
-            | "isLinkLocalMulticast"
-            | "isLinkLocalUnicast"
-            | "isGlobalUnicast" => Some((one, None)),
-            "containsIP" | "containsCIDR" => {
-                let first = args.first()?;
-                let sz = SizeEstimate { min: 4, max: 16 };
-                let mut c = sz.add(sz).cost_factor(tf);
-                if function == "containsCIDR" {
-                    c = c.add(sz.cost_factor(tf)).add(one);
-                }
-                if overload == "cidr_contains_ip_string" || overload == "cidr_contains_cidr_string"
-                {
-                    c = c.add(self.node_size(first).cost_factor(tf));
-                }
-                Some((c, None))
             }
             "validate" => {
                 let sz = self.node_size(args.first()?);

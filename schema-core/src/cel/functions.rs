@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::library::entry;
-use crate::cel::library::{quantity, semver, url};
+use crate::cel::library::{ip, quantity, semver, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -265,8 +265,10 @@ fn build(v: CompatibilityVersion) -> Library {
         ext_sets(&mut lib);
     }
     if v.at_least(1, 30) {
-        k8s_ip(&mut lib);
-        k8s_cidr(&mut lib);
+        lib.declare(ip::FUNCTIONS);
+        // The standard `string` function implements these.
+        lib.global("string", "ip_to_string", vec![k8s::ip()], Type::String);
+        lib.global("string", "cidr_to_string", vec![k8s::cidr()], Type::String);
     }
     if v.at_least(1, 31) {
         k8s_format(&mut lib);
@@ -908,60 +910,6 @@ fn k8s_authz(lib: &mut Library) {
         vec![resource_check(), String],
         resource_check(),
     );
-}
-
-fn k8s_ip(lib: &mut Library) {
-    use Type::*;
-    let ip = k8s::ip;
-    lib.global("ip", "string_to_ip", vec![String], ip());
-    lib.member("family", "ip_family", vec![ip()], Int);
-    lib.global("ip.isCanonical", "ip_is_canonical", vec![String], Bool);
-    for (name, id) in [
-        ("isUnspecified", "ip_is_unspecified"),
-        ("isLoopback", "ip_is_loopback"),
-        ("isLinkLocalMulticast", "ip_is_link_local_multicast"),
-        ("isLinkLocalUnicast", "ip_is_link_local_unicast"),
-        ("isGlobalUnicast", "ip_is_global_unicast"),
-    ] {
-        lib.member(name, id, vec![ip()], Bool);
-    }
-    lib.global("isIP", "is_ip", vec![String], Bool);
-    lib.global("string", "ip_to_string", vec![ip()], String);
-}
-
-fn k8s_cidr(lib: &mut Library) {
-    use Type::*;
-    let cidr = k8s::cidr;
-    lib.global("cidr", "string_to_cidr", vec![String], cidr());
-    lib.member(
-        "containsIP",
-        "cidr_contains_ip_string",
-        vec![cidr(), String],
-        Bool,
-    );
-    lib.member(
-        "containsIP",
-        "cidr_contains_ip_ip",
-        vec![cidr(), k8s::ip()],
-        Bool,
-    );
-    lib.member(
-        "containsCIDR",
-        "cidr_contains_cidr_string",
-        vec![cidr(), String],
-        Bool,
-    );
-    lib.member(
-        "containsCIDR",
-        "cidr_contains_cidr",
-        vec![cidr(), cidr()],
-        Bool,
-    );
-    lib.member("ip", "cidr_ip", vec![cidr()], k8s::ip());
-    lib.member("prefixLength", "cidr_prefix_length", vec![cidr()], Int);
-    lib.member("masked", "cidr_masked", vec![cidr()], cidr());
-    lib.global("isCIDR", "is_cidr", vec![String], Bool);
-    lib.global("string", "cidr_to_string", vec![cidr()], String);
 }
 
 /// The named formats of the format library.

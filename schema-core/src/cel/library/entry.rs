@@ -26,6 +26,17 @@ pub(crate) enum RuntimeCost {
     /// The first argument (the receiver of a member call) traversed as a
     /// string.
     FirstArgumentTraversal,
+    /// The first argument traversed twice as a string.
+    FirstArgumentTraversalTwice,
+    /// One unit on a CIDR, else the first argument traversed as a string.
+    ConstantOnCidrElseFirstArgumentTraversal,
+    /// A CIDR's containment test: the receiver's address traversed twice
+    /// (and once more for a CIDR argument, `of_cidr`, plus one), and a
+    /// string argument traversed.
+    CidrContainment {
+        /// Whether the argument is a CIDR (`containsCIDR`).
+        of_cidr: bool,
+    },
 }
 
 /// What the static estimator charges for a call (the Kubernetes
@@ -37,6 +48,24 @@ pub(crate) enum Estimate {
     /// The first argument (not the receiver) traversed as a string; a call
     /// without arguments is estimated as any other function.
     FirstArgumentTraversal,
+    /// The first argument traversed twice as a string, as above.
+    FirstArgumentTraversalTwice,
+    /// One unit for the overload `constant_overload`, else as
+    /// `FirstArgumentTraversal`.
+    FirstArgumentTraversalExcept {
+        /// The overload id of constant cost.
+        constant_overload: &'static str,
+    },
+    /// A CIDR's containment test: an address of 4 to 16 bytes traversed
+    /// twice (and once more plus one for a CIDR argument, `of_cidr`), and
+    /// for the overload `string_overload` the argument traversed; a call
+    /// without arguments is estimated as any other function.
+    CidrContainment {
+        /// Whether the argument is a CIDR (`containsCIDR`).
+        of_cidr: bool,
+        /// The overload id taking a string argument.
+        string_overload: &'static str,
+    },
     /// The only argument traversed as a string, the result as large; a
     /// call with another number of arguments is estimated as any other
     /// function.

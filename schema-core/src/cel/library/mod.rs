@@ -148,6 +148,27 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             RuntimeCost::FirstArgumentTraversal => {
                 mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
             }
+            RuntimeCost::FirstArgumentTraversalTwice => {
+                mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR)
+            }
+            RuntimeCost::ConstantOnCidrElseFirstArgumentTraversal => {
+                if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
+                    1
+                } else {
+                    mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+                }
+            }
+            RuntimeCost::CidrContainment { of_cidr } => {
+                let c = size(0);
+                let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+                if of_cidr {
+                    cost += mul_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
+                }
+                if matches!(args.get(1), Some(Val::Str(_))) {
+                    cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+                }
+                cost
+            }
         };
     }
     match name {
@@ -195,17 +216,9 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
             first.map_or(0, |a| traversal_cost(a, 0))
         }
-        "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR" => {
+        "lowerAscii" | "upperAscii" | "substring" | "trim" => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
-        "ip" => {
-            if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
-                1
-            } else {
-                mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
-            }
-        }
-        "ip.isCanonical" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
         "replace" | "split" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
         "join" => mul_factor(
             result.map_or(1, Val::actual_size) * 2,
@@ -215,23 +228,6 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
             let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
             s.saturating_mul(r)
-        }
-        "containsIP" => {
-            let c = size(0);
-            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
-            if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
-            }
-            cost
-        }
-        "containsCIDR" => {
-            let c = size(0);
-            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
-            cost += mul_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
-            if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
-            }
-            cost
         }
         "validate" if receiver => match first {
             Some(Val::Ext(e)) => match &**e {
@@ -254,9 +250,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         "format" | "strings.quote" if matches!(first, Some(Val::Str(_))) => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
-        // Everything else costs 1: the other functions, and the
-        // Kubernetes functions of constant cost (`masked`, `prefixLength`,
-        // `family`, the `is…` address tests).
+        // Everything else costs 1.
         _ => 1,
     }
 }
@@ -518,22 +512,6 @@ fn dispatch<'a>(
             }
             Ok(Val::Int(found))
         }
-        ("ip" | "isIP" | "cidr" | "isCIDR" | "ip.isCanonical", false, 1) => ip::call(name, args),
-        (
-            "family"
-            | "isUnspecified"
-            | "isLoopback"
-            | "isLinkLocalMulticast"
-            | "isLinkLocalUnicast"
-            | "isGlobalUnicast"
-            | "ip"
-            | "masked"
-            | "prefixLength"
-            | "containsIP"
-            | "containsCIDR",
-            true,
-            1 | 2,
-        ) => ip::call(name, args),
         _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),
         _ if name.starts_with("format.") || name == "validate" => {
             strings::format_lib(name, receiver, args)

@@ -5,13 +5,18 @@
 use std::sync::OnceLock;
 
 use super::entry::Function;
-use super::{quantity, semver, url};
+use super::{ip, quantity, semver, url};
 use crate::cel::value::Val;
 
 /// The libraries whose functions are registry entries; where two
 /// libraries implement a function of one name, the earlier one is tried
 /// first.
-const LIBRARIES: [&[Function]; 3] = [url::FUNCTIONS, semver::FUNCTIONS, quantity::FUNCTIONS];
+const LIBRARIES: [&[Function]; 4] = [
+    url::FUNCTIONS,
+    semver::FUNCTIONS,
+    quantity::FUNCTIONS,
+    ip::FUNCTIONS,
+];
 
 /// Every entry, sorted by name (stably: library order within a name).
 fn by_name() -> &'static [&'static Function] {
