@@ -950,6 +950,22 @@ impl<'c> Coster<'c> {
                 Estimate::FirstArgumentTraversal => {
                     Some((self.node_size(args.first()?).cost_factor(tf), None))
                 }
+                Estimate::RegexSearch => {
+                    let t = target?;
+                    let first = args.first()?;
+                    let sz = self.node_size(t);
+                    let str_cost = sz.add(fixed_size(1)).cost_factor(tf);
+                    let regex_cost = self
+                        .node_size(first)
+                        .cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
+                    Some((
+                        str_cost.multiply(regex_cost),
+                        Some(SizeEstimate {
+                            min: 0,
+                            max: sz.max,
+                        }),
+                    ))
+                }
                 Estimate::FirstArgumentTraversalTwice => {
                     Some((self.node_size(args.first()?).cost_factor(2.0 * tf), None))
                 }
@@ -1072,22 +1088,6 @@ impl<'c> Coster<'c> {
                     sz = sz.add(sep_size.multiply(seps));
                 }
                 Some((sz.cost_factor(tf), Some(sz)))
-            }
-            "find" | "findAll" => {
-                let t = target?;
-                let first = args.first()?;
-                let sz = self.node_size(t);
-                let str_cost = sz.add(fixed_size(1)).cost_factor(tf);
-                let regex_cost = self
-                    .node_size(first)
-                    .cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
-                Some((
-                    str_cost.multiply(regex_cost),
-                    Some(SizeEstimate {
-                        min: 0,
-                        max: sz.max,
-                    }),
-                ))
             }
             "validate" => {
                 let sz = self.node_size(args.first()?);

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::library::entry;
-use crate::cel::library::{ip, quantity, semver, url};
+use crate::cel::library::{ip, quantity, regex, semver, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -253,7 +253,7 @@ fn build(v: CompatibilityVersion) -> Library {
     standard(&mut lib, features);
     // Kubernetes libraries present from the start.
     lib.declare(url::FUNCTIONS);
-    k8s_regex(&mut lib);
+    lib.declare(regex::FUNCTIONS);
     k8s_lists(&mut lib);
     k8s_authz(&mut lib);
     if features.optional_types {
@@ -737,23 +737,6 @@ fn ext_lists(lib: &mut Library) {
     );
     lib.member("reverse", "list_reverse", vec![lt()], lt());
     lib.member("distinct", "list_distinct", vec![lt()], lt());
-}
-
-fn k8s_regex(lib: &mut Library) {
-    use Type::*;
-    lib.member("find", "string_find_string", vec![String, String], String);
-    lib.member(
-        "findAll",
-        "string_find_all_string",
-        vec![String, String],
-        Type::list(String),
-    );
-    lib.member(
-        "findAll",
-        "string_find_all_string_int",
-        vec![String, String, Int],
-        Type::list(String),
-    );
 }
 
 fn k8s_lists(lib: &mut Library) {

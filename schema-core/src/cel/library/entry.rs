@@ -28,6 +28,9 @@ pub(crate) enum RuntimeCost {
     FirstArgumentTraversal,
     /// The first argument traversed twice as a string.
     FirstArgumentTraversalTwice,
+    /// A regex search: the receiver traversed once more than its length,
+    /// for each unit of the pattern's (the argument's) cost.
+    RegexSearch,
     /// One unit on a CIDR, else the first argument traversed as a string.
     ConstantOnCidrElseFirstArgumentTraversal,
     /// A CIDR's containment test: the receiver's address traversed twice
@@ -48,6 +51,10 @@ pub(crate) enum Estimate {
     /// The first argument (not the receiver) traversed as a string; a call
     /// without arguments is estimated as any other function.
     FirstArgumentTraversal,
+    /// A regex search on the receiver, as `RuntimeCost::RegexSearch`, the
+    /// result at most as long; a call without a receiver or an argument
+    /// is estimated as any other function.
+    RegexSearch,
     /// The first argument traversed twice as a string, as above.
     FirstArgumentTraversalTwice,
     /// One unit for the overload `constant_overload`, else as

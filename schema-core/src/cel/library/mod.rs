@@ -9,6 +9,7 @@ pub(crate) mod ip;
 pub(crate) mod lists_ext;
 mod operands;
 pub(crate) mod quantity;
+pub(crate) mod regex;
 pub(crate) mod registry;
 pub(crate) mod semver;
 pub(crate) mod strings;
@@ -31,8 +32,7 @@ use super::value::{
     is_zero, owned_str,
 };
 use operands::{
-    MAX_STRING_BYTES, arg, bool_of, check_len, compile_regex, illegal_regex, int_arg, str_arg,
-    string_conv_err,
+    MAX_STRING_BYTES, arg, bool_of, check_len, compile_regex, str_arg, string_conv_err,
 };
 
 /// The Kubernetes `traversalCost` of a value.
@@ -158,6 +158,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
                     mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
                 }
             }
+            RuntimeCost::RegexSearch => regex_search_cost(size(0), size(1)),
             RuntimeCost::CidrContainment { of_cidr } => {
                 let c = size(0);
                 let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
@@ -202,11 +203,7 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         {
             mul_factor(size(0) + size(1), STRING_TRAVERSAL_COST_FACTOR)
         }
-        "matches" if receiver => {
-            let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
-            s.saturating_mul(r)
-        }
+        "matches" if receiver => regex_search_cost(size(0), size(1)),
         "contains" if receiver && matches!(first, Some(Val::Str(_))) => {
             let s = mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
             let t = mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
@@ -224,11 +221,6 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             result.map_or(1, Val::actual_size) * 2,
             STRING_TRAVERSAL_COST_FACTOR,
         ),
-        "find" | "findAll" => {
-            let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
-            s.saturating_mul(r)
-        }
         "validate" if receiver => match first {
             Some(Val::Ext(e)) => match &**e {
                 Ext::Format(f) => {
@@ -253,6 +245,15 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         // Everything else costs 1.
         _ => 1,
     }
+}
+
+/// A regex search of a string of size `string` for a pattern of size
+/// `pattern`: the string traversed once more than its length, for each
+/// unit of the pattern's cost.
+fn regex_search_cost(string: u64, pattern: u64) -> u64 {
+    let s = ((1.0 + string as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
+    let r = mul_factor(pattern, REGEX_STRING_LENGTH_COST_FACTOR);
+    s.saturating_mul(r)
 }
 
 /// The `MaxRegexSize` of a named format of the Kubernetes format library:
@@ -356,29 +357,6 @@ fn dispatch<'a>(
         ("matches", _, 2) => {
             let re = compile_regex(str_arg(args, 1)?)?;
             bool_of(re.is_match(str_arg(args, 0)?))
-        }
-        ("find", true, 2) => {
-            let re = compile_regex(str_arg(args, 1)?).map_err(illegal_regex)?;
-            let s = str_arg(args, 0)?;
-            Ok(owned_str(
-                re.find_all(s, 1).into_iter().next().unwrap_or_default(),
-            ))
-        }
-        ("findAll", true, 2 | 3) => {
-            let re = compile_regex(str_arg(args, 1)?).map_err(illegal_regex)?;
-            let s = str_arg(args, 0)?;
-            let limit = if n == 3 { int_arg(args, 2)? } else { -1 };
-            if limit == 0 {
-                return Ok(Val::list(Vec::new()));
-            }
-            let max = if limit < 0 {
-                usize::MAX
-            } else {
-                limit as usize
-            };
-            Ok(Val::list(
-                re.find_all(s, max).into_iter().map(owned_str).collect(),
-            ))
         }
         (super::functions::MAP_INSERT, false, 2 | 3) => map_insert(args),
         ("dyn", false, 1) => Ok(arg(args, 0)?.clone()),

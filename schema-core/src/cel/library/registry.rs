@@ -5,14 +5,15 @@
 use std::sync::OnceLock;
 
 use super::entry::Function;
-use super::{ip, quantity, semver, url};
+use super::{ip, quantity, regex, semver, url};
 use crate::cel::value::Val;
 
 /// The libraries whose functions are registry entries; where two
 /// libraries implement a function of one name, the earlier one is tried
 /// first.
-const LIBRARIES: [&[Function]; 4] = [
+const LIBRARIES: [&[Function]; 5] = [
     url::FUNCTIONS,
+    regex::FUNCTIONS,
     semver::FUNCTIONS,
     quantity::FUNCTIONS,
     ip::FUNCTIONS,
