@@ -950,6 +950,26 @@ impl<'c> Coster<'c> {
                 Estimate::FirstArgumentTraversal => {
                     Some((self.node_size(args.first()?).cost_factor(tf), None))
                 }
+                Estimate::ListElementsTraversal { any_target } => {
+                    let t = target?;
+                    let mut el_cost = one;
+                    if let Some(el) = self.list_element_node(t) {
+                        if matches!(
+                            el.ty.as_ref().map(Type::kind),
+                            Some(Kind::String | Kind::Bytes)
+                        ) {
+                            let sz = self.node_size(&el);
+                            el_cost = el_cost.add(sz.cost_factor(tf));
+                        }
+                        Some((self.node_size(t).multiply_by_cost(el_cost), None))
+                    } else if any_target {
+                        // A dyn target may be a list: one comparison per
+                        // element.
+                        Some((self.node_size(t).multiply_by_cost(el_cost), None))
+                    } else {
+                        Some((self.node_size(t).cost_factor(tf), None))
+                    }
+                }
                 Estimate::RegexSearch => {
                     let t = target?;
                     let first = args.first()?;
@@ -1016,26 +1036,6 @@ impl<'c> Coster<'c> {
                     ));
                 }
                 None
-            }
-            "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
-                let t = target?;
-                let mut el_cost = one;
-                if let Some(el) = self.list_element_node(t) {
-                    if matches!(
-                        el.ty.as_ref().map(Type::kind),
-                        Some(Kind::String | Kind::Bytes)
-                    ) {
-                        let sz = self.node_size(&el);
-                        el_cost = el_cost.add(sz.cost_factor(tf));
-                    }
-                    Some((self.node_size(t).multiply_by_cost(el_cost), None))
-                } else if function == "includes" {
-                    // A dyn target may be a list: one comparison per
-                    // element.
-                    Some((self.node_size(t).multiply_by_cost(el_cost), None))
-                } else {
-                    Some((self.node_size(t).cost_factor(tf), None))
-                }
             }
             "jsonpatch.escapeKey" => {
                 if args.len() == 1 {

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::library::entry;
-use crate::cel::library::{ip, quantity, regex, semver, url};
+use crate::cel::library::{ip, lists, quantity, regex, semver, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -254,7 +254,7 @@ fn build(v: CompatibilityVersion) -> Library {
     // Kubernetes libraries present from the start.
     lib.declare(url::FUNCTIONS);
     lib.declare(regex::FUNCTIONS);
-    k8s_lists(&mut lib);
+    lib.declare(lists::FUNCTIONS);
     k8s_authz(&mut lib);
     if features.optional_types {
         optional(&mut lib);
@@ -292,7 +292,7 @@ fn build(v: CompatibilityVersion) -> Library {
         lib.declare(semver::FUNCTIONS);
     }
     if v.at_least(1, 37) {
-        k8s_lists_v1(&mut lib);
+        lib.declare(lists::VERSION_1_FUNCTIONS);
     }
     if features.ext_lists {
         ext_lists(&mut lib);
@@ -737,82 +737,6 @@ fn ext_lists(lib: &mut Library) {
     );
     lib.member("reverse", "list_reverse", vec![lt()], lt());
     lib.member("distinct", "list_distinct", vec![lt()], lt());
-}
-
-fn k8s_lists(lib: &mut Library) {
-    use Type::*;
-    let comparable = [
-        ("int", Int),
-        ("uint", Uint),
-        ("double", Double),
-        ("bool", Bool),
-        ("duration", Duration),
-        ("timestamp", Timestamp),
-        ("string", String),
-        ("bytes", Bytes),
-    ];
-    let summable = [
-        ("int", Int),
-        ("uint", Uint),
-        ("double", Double),
-        ("duration", Duration),
-    ];
-    for (n, t) in &comparable {
-        lib.member(
-            "isSorted",
-            &format!("list_{n}_is_sorted_bool"),
-            vec![Type::list(t.clone())],
-            Bool,
-        );
-    }
-    for (n, t) in &summable {
-        lib.member(
-            "sum",
-            &format!("list_{n}_sum_{n}"),
-            vec![Type::list(t.clone())],
-            t.clone(),
-        );
-    }
-    for (n, t) in &comparable {
-        lib.member(
-            "max",
-            &format!("list_{n}_max_{n}"),
-            vec![Type::list(t.clone())],
-            t.clone(),
-        );
-    }
-    for (n, t) in &comparable {
-        lib.member(
-            "min",
-            &format!("list_{n}_min_{n}"),
-            vec![Type::list(t.clone())],
-            t.clone(),
-        );
-    }
-    let a = || Type::param("A");
-    lib.member(
-        "indexOf",
-        "list_a_index_of_int",
-        vec![Type::list(a()), a()],
-        Int,
-    );
-    lib.member(
-        "lastIndexOf",
-        "list_a_last_index_of_int",
-        vec![Type::list(a()), a()],
-        Int,
-    );
-}
-
-/// Version 1 of the Kubernetes lists library (1.37): `includes`, on any
-/// value (a list includes an equal element; anything else equals it).
-fn k8s_lists_v1(lib: &mut Library) {
-    lib.member(
-        "includes",
-        "list_includes_dyn_dyn",
-        vec![Type::Dyn, Type::Dyn],
-        Type::Bool,
-    );
 }
 
 fn k8s_authz(lib: &mut Library) {

@@ -28,6 +28,9 @@ pub(crate) enum RuntimeCost {
     FirstArgumentTraversal,
     /// The first argument traversed twice as a string.
     FirstArgumentTraversalTwice,
+    /// The first argument's elements traversed (the Kubernetes
+    /// `traversalCost`; nothing without an argument).
+    FirstArgumentElementsTraversal,
     /// A regex search: the receiver traversed once more than its length,
     /// for each unit of the pattern's (the argument's) cost.
     RegexSearch,
@@ -51,6 +54,15 @@ pub(crate) enum Estimate {
     /// The first argument (not the receiver) traversed as a string; a call
     /// without arguments is estimated as any other function.
     FirstArgumentTraversal,
+    /// The receiver's elements compared, each one unit plus a string
+    /// element's traversal; a receiver of no known element type (unless
+    /// `any_target`, where it may be a list: one unit per element) is
+    /// traversed as a string; a call without a receiver is estimated as
+    /// any other function.
+    ListElementsTraversal {
+        /// Whether the receiver may be any value (`includes`).
+        any_target: bool,
+    },
     /// A regex search on the receiver, as `RuntimeCost::RegexSearch`, the
     /// result at most as long; a call without a receiver or an argument
     /// is estimated as any other function.

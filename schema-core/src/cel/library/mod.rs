@@ -4,8 +4,10 @@
 //! format, semver), with their runtime costs (cel-go's `costCall` and the
 //! Kubernetes `library.CostEstimator.CallCost`).
 
+mod arithmetic;
 pub(crate) mod entry;
 pub(crate) mod ip;
+pub(crate) mod lists;
 pub(crate) mod lists_ext;
 mod operands;
 pub(crate) mod quantity;
@@ -22,18 +24,17 @@ mod tests;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+use arithmetic::arith;
 use cel::IdedExpr;
 use entry::RuntimeCost;
 
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
 use super::value::{
-    EvalResult, Ext, MapV, OwnedMap, Val, add_lists, compare, display, equals, format_duration,
-    is_zero, owned_str,
+    EvalResult, Ext, MapV, OwnedMap, Val, compare, display, equals, format_duration, is_zero,
+    owned_str,
 };
-use operands::{
-    MAX_STRING_BYTES, arg, bool_of, check_len, compile_regex, str_arg, string_conv_err,
-};
+use operands::{arg, bool_of, compile_regex, str_arg, string_conv_err};
 
 /// The Kubernetes `traversalCost` of a value.
 fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
@@ -158,6 +159,9 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
                     mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
                 }
             }
+            RuntimeCost::FirstArgumentElementsTraversal => {
+                first.map_or(0, |a| traversal_cost(a, 0))
+            }
             RuntimeCost::RegexSearch => regex_search_cost(size(0), size(1)),
             RuntimeCost::CidrContainment { of_cidr } => {
                 let c = size(0);
@@ -210,9 +214,6 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             s.saturating_mul(t)
         }
         // The Kubernetes library costs.
-        "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
-            first.map_or(0, |a| traversal_cost(a, 0))
-        }
         "lowerAscii" | "upperAscii" | "substring" | "trim" => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
@@ -459,37 +460,6 @@ fn dispatch<'a>(
             }
         }
         // Kubernetes lists.
-        ("isSorted" | "sum" | "min" | "max", true, 1) => list_fn(name, arg(args, 0)?),
-        ("includes", true, 2) => {
-            let target = arg(args, 0)?;
-            let v = arg(args, 1)?;
-            if let Val::List(l) = target {
-                for e in l.to_vec()? {
-                    if equals(&e, v, 0)? {
-                        return bool_of(true);
-                    }
-                }
-                return bool_of(false);
-            }
-            bool_of(equals(target, v, 0)?)
-        }
-        ("indexOf" | "lastIndexOf", true, 2) if matches!(args.first(), Some(Val::List(_))) => {
-            let Val::List(l) = arg(args, 0)? else {
-                return Err(EvalError::no_overload());
-            };
-            let target = arg(args, 1)?;
-            let items = l.to_vec()?;
-            let mut found = -1i64;
-            for (i, e) in items.iter().enumerate() {
-                if equals(e, target, 0)? {
-                    found = i as i64;
-                    if name == "indexOf" {
-                        break;
-                    }
-                }
-            }
-            Ok(Val::Int(found))
-        }
         _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),
         _ if name.starts_with("format.") || name == "validate" => {
             strings::format_lib(name, receiver, args)
@@ -545,150 +515,9 @@ fn map_insert<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
     Ok(Val::Map(MapV::Owned(Rc::new(out))))
 }
 
-fn list_fn<'a>(name: &str, l: &Val<'a>) -> EvalResult<'a> {
-    let Val::List(l) = l else {
-        return Err(EvalError::no_overload());
-    };
-    let items = l.to_vec()?;
-    match name {
-        "isSorted" => {
-            for w in items.windows(2) {
-                if let [a, b] = w {
-                    match compare(a, b) {
-                        Some(Ordering::Greater) => return bool_of(false),
-                        Some(_) => {}
-                        None => return Err(EvalError::no_overload()),
-                    }
-                }
-            }
-            bool_of(true)
-        }
-        "sum" => {
-            let mut acc: Option<Val<'a>> = None;
-            for e in items {
-                acc = Some(match acc {
-                    None => e,
-                    Some(a) => arith("_+_", &a, &e)?,
-                });
-            }
-            // The sum of an empty list is the zero of its element type; the
-            // type is not known at runtime: int.
-            Ok(acc.unwrap_or(Val::Int(0)))
-        }
-        _ => {
-            let mut best: Option<Val<'a>> = None;
-            for e in items {
-                best = Some(match best {
-                    None => e,
-                    Some(b) => {
-                        let o = compare(&e, &b).ok_or_else(EvalError::no_overload)?;
-                        let take = if name == "min" {
-                            o == Ordering::Less
-                        } else {
-                            o == Ordering::Greater
-                        };
-                        if take { e } else { b }
-                    }
-                });
-            }
-            best.ok_or_else(|| EvalError::new(format!("{name} called on empty list")))
-        }
-    }
-}
-
 /// The CEL type name of a value, as `type()` returns it.
 fn type_of(v: &Val<'_>) -> String {
     v.type_name()
-}
-
-fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
-    let ovf = || EvalError::new("integer overflow");
-    let uovf = || EvalError::new("unsigned integer overflow");
-    match (a, b) {
-        (Val::Int(x), Val::Int(y)) => match op {
-            "_+_" => x.checked_add(*y).map(Val::Int).ok_or_else(ovf),
-            "_-_" => x.checked_sub(*y).map(Val::Int).ok_or_else(ovf),
-            "_*_" => x.checked_mul(*y).map(Val::Int).ok_or_else(ovf),
-            "_/_" => {
-                if *y == 0 {
-                    Err(EvalError::new("division by zero"))
-                } else {
-                    x.checked_div(*y).map(Val::Int).ok_or_else(ovf)
-                }
-            }
-            _ => {
-                if *y == 0 {
-                    Err(EvalError::new("modulus by zero"))
-                } else {
-                    x.checked_rem(*y).map(Val::Int).ok_or_else(ovf)
-                }
-            }
-        },
-        (Val::Uint(x), Val::Uint(y)) => match op {
-            "_+_" => x.checked_add(*y).map(Val::Uint).ok_or_else(uovf),
-            "_-_" => x.checked_sub(*y).map(Val::Uint).ok_or_else(uovf),
-            "_*_" => x.checked_mul(*y).map(Val::Uint).ok_or_else(uovf),
-            "_/_" => x
-                .checked_div(*y)
-                .map(Val::Uint)
-                .ok_or_else(|| EvalError::new("division by zero")),
-            _ => x
-                .checked_rem(*y)
-                .map(Val::Uint)
-                .ok_or_else(|| EvalError::new("modulus by zero")),
-        },
-        (Val::Double(x), Val::Double(y)) => match op {
-            "_+_" => Ok(Val::Double(x + y)),
-            "_-_" => Ok(Val::Double(x - y)),
-            "_*_" => Ok(Val::Double(x * y)),
-            "_/_" => Ok(Val::Double(x / y)),
-            _ => Err(EvalError::no_overload()),
-        },
-        (Val::Str(x), Val::Str(y)) if op == "_+_" => {
-            let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
-            s.push_str(x.as_str());
-            s.push_str(y.as_str());
-            check_len(s)
-        }
-        (Val::Bytes(x), Val::Bytes(y)) if op == "_+_" => {
-            if x.len() + y.len() > MAX_STRING_BYTES {
-                return Err(EvalError::new("bytes result exceeds the maximum size"));
-            }
-            let mut v = x.to_vec();
-            v.extend_from_slice(y);
-            Ok(Val::Bytes(v.into()))
-        }
-        (Val::List(x), Val::List(y)) if op == "_+_" => add_lists(x, y),
-        (Val::Duration(x), Val::Duration(y)) if op == "_+_" || op == "_-_" => {
-            let r = if op == "_+_" {
-                x.checked_add(*y)
-            } else {
-                x.checked_sub(*y)
-            };
-            r.map(Val::Duration)
-                .ok_or_else(|| EvalError::new("duration overflow"))
-        }
-        (Val::Timestamp(s, n, off), Val::Duration(d)) if op == "_+_" || op == "_-_" => {
-            let d = if op == "_-_" {
-                d.checked_neg()
-                    .ok_or_else(|| EvalError::new("timestamp overflow"))?
-            } else {
-                *d
-            };
-            time::ts_add(*s, *n, *off, d)
-        }
-        (Val::Duration(d), Val::Timestamp(s, n, off)) if op == "_+_" => {
-            time::ts_add(*s, *n, *off, *d)
-        }
-        (Val::Timestamp(s1, n1, _), Val::Timestamp(s2, n2, _)) if op == "_-_" => {
-            let a = i128::from(*s1) * 1_000_000_000 + i128::from(*n1);
-            let b = i128::from(*s2) * 1_000_000_000 + i128::from(*n2);
-            i64::try_from(a - b)
-                .map(Val::Duration)
-                .map_err(|_| EvalError::new("integer overflow"))
-        }
-        _ => Err(EvalError::no_overload()),
-    }
 }
 
 fn conv_err(from: &Val<'_>, to: &str) -> EvalError {

@@ -5,15 +5,17 @@
 use std::sync::OnceLock;
 
 use super::entry::Function;
-use super::{ip, quantity, regex, semver, url};
+use super::{ip, lists, quantity, regex, semver, url};
 use crate::cel::value::Val;
 
 /// The libraries whose functions are registry entries; where two
 /// libraries implement a function of one name, the earlier one is tried
 /// first.
-const LIBRARIES: [&[Function]; 5] = [
+const LIBRARIES: [&[Function]; 7] = [
     url::FUNCTIONS,
     regex::FUNCTIONS,
+    lists::FUNCTIONS,
+    lists::VERSION_1_FUNCTIONS,
     semver::FUNCTIONS,
     quantity::FUNCTIONS,
     ip::FUNCTIONS,
