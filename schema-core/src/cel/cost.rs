@@ -797,8 +797,7 @@ impl<'c> Coster<'c> {
         n.computed.unwrap_or(UNKNOWN_SIZE)
     }
 
-    /// The per-overload estimators registered by the sets and lists
-    /// extensions.
+    /// The per-overload estimators registered by the lists extension.
     fn overload_estimate(
         &self,
         overload: &str,
@@ -815,22 +814,6 @@ impl<'c> Coster<'c> {
             )
         };
         match overload {
-            "list_sets_contains_list"
-            | "list_sets_equivalent_list"
-            | "list_sets_intersects_list" => {
-                if args.len() == 2 {
-                    let a = self.node_size(&args[0]);
-                    let b = self.node_size(&args[1]);
-                    // Equivalence is containment both ways.
-                    let factor = if overload == "list_sets_equivalent_list" {
-                        2.0
-                    } else {
-                        1.0
-                    };
-                    return Some((a.multiply(b).cost_factor(factor).add(call), None));
-                }
-                None
-            }
             "list_slice" => {
                 let t = target?;
                 if args.len() != 2 {
@@ -950,6 +933,13 @@ impl<'c> Coster<'c> {
                 Estimate::FirstArgumentTraversal => {
                     Some((self.node_size(args.first()?).cost_factor(tf), None))
                 }
+                Estimate::SetComparison { passes } => match args {
+                    [a, b] => {
+                        let (a, b) = (self.node_size(a), self.node_size(b));
+                        Some((a.multiply(b).cost_factor(f64::from(passes)).add(one), None))
+                    }
+                    _ => None,
+                },
                 Estimate::ListElementsTraversal { any_target } => {
                     let t = target?;
                     let mut el_cost = one;

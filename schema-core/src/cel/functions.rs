@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::library::entry;
-use crate::cel::library::{ip, lists, quantity, regex, semver, url};
+use crate::cel::library::{ip, lists, quantity, regex, semver, sets, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -262,7 +262,7 @@ fn build(v: CompatibilityVersion) -> Library {
     }
     ext_strings(&mut lib, if v.at_least(1, 29) { 2 } else { 0 });
     if features.ext_sets {
-        ext_sets(&mut lib);
+        lib.declare(sets::FUNCTIONS);
     }
     if v.at_least(1, 30) {
         lib.declare(ip::FUNCTIONS);
@@ -668,17 +668,6 @@ fn ext_strings(lib: &mut Library, version: u32) {
             vec![Type::list(String), String],
             String,
         );
-    }
-}
-
-fn ext_sets(lib: &mut Library) {
-    let l = || Type::list(Type::param("T"));
-    for (name, id) in [
-        ("sets.contains", "list_sets_contains_list"),
-        ("sets.equivalent", "list_sets_equivalent_list"),
-        ("sets.intersects", "list_sets_intersects_list"),
-    ] {
-        lib.global(name, id, vec![l(), l()], Type::Bool);
     }
 }
 

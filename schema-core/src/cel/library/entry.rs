@@ -28,6 +28,12 @@ pub(crate) enum RuntimeCost {
     FirstArgumentTraversal,
     /// The first argument traversed twice as a string.
     FirstArgumentTraversalTwice,
+    /// cel-go's `trackSetsCost`: the call and the m·n comparisons of the
+    /// two lists' elements, `passes` times.
+    SetComparison {
+        /// How many times the elements are compared (2 for equivalence).
+        passes: u64,
+    },
     /// The first argument's elements traversed (the Kubernetes
     /// `traversalCost`; nothing without an argument).
     FirstArgumentElementsTraversal,
@@ -54,6 +60,13 @@ pub(crate) enum Estimate {
     /// The first argument (not the receiver) traversed as a string; a call
     /// without arguments is estimated as any other function.
     FirstArgumentTraversal,
+    /// cel-go's sets estimator: one unit and the product of the two
+    /// arguments' sizes, `passes` times; a call with another number of
+    /// arguments is estimated as any other function.
+    SetComparison {
+        /// How many times the elements are compared (2 for equivalence).
+        passes: u32,
+    },
     /// The receiver's elements compared, each one unit plus a string
     /// element's traversal; a receiver of no known element type (unless
     /// `any_target`, where it may be a list: one unit per element) is

@@ -14,6 +14,7 @@ pub(crate) mod quantity;
 pub(crate) mod regex;
 pub(crate) mod registry;
 pub(crate) mod semver;
+pub(crate) mod sets;
 pub(crate) mod strings;
 pub(crate) mod time;
 pub(crate) mod url;
@@ -162,6 +163,9 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             RuntimeCost::FirstArgumentElementsTraversal => {
                 first.map_or(0, |a| traversal_cost(a, 0))
             }
+            RuntimeCost::SetComparison { passes } => {
+                1 + size(0).saturating_mul(size(1)).saturating_mul(passes)
+            }
             RuntimeCost::RegexSearch => regex_search_cost(size(0), size(1)),
             RuntimeCost::CidrContainment { of_cidr } => {
                 let c = size(0);
@@ -235,10 +239,6 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             },
             _ => 1,
         },
-        // cel-go's `trackSetsCost`: the call and the m·n comparisons
-        // (twice for equivalence).
-        "sets.contains" | "sets.intersects" => 1 + size(0).saturating_mul(size(1)),
-        "sets.equivalent" => 1 + size(0).saturating_mul(size(1)).saturating_mul(2),
         // cel-go's costs of `format` and `strings.quote`: their string.
         "format" | "strings.quote" if matches!(first, Some(Val::Str(_))) => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
@@ -423,43 +423,6 @@ fn dispatch<'a>(
             (Val::Optional(None), o @ Val::Optional(_)) => Ok(o.clone()),
             _ => Err(EvalError::no_overload()),
         },
-        // Sets.
-        ("sets.contains" | "sets.equivalent" | "sets.intersects", false, 2) => {
-            let (Val::List(a), Val::List(b)) = (arg(args, 0)?, arg(args, 1)?) else {
-                return Err(EvalError::no_overload());
-            };
-            let (av, bv) = (a.to_vec()?, b.to_vec()?);
-            let contains = |x: &[Val<'a>], y: &[Val<'a>]| -> Result<bool, EvalError> {
-                for e in y {
-                    let mut found = false;
-                    for f in x {
-                        if equals(f, e, 0)? {
-                            found = true;
-                            break;
-                        }
-                    }
-                    if !found {
-                        return Ok(false);
-                    }
-                }
-                Ok(true)
-            };
-            match name {
-                "sets.contains" => bool_of(contains(&av, &bv)?),
-                "sets.equivalent" => bool_of(contains(&av, &bv)? && contains(&bv, &av)?),
-                _ => {
-                    for e in &bv {
-                        for f in &av {
-                            if equals(f, e, 0)? {
-                                return bool_of(true);
-                            }
-                        }
-                    }
-                    bool_of(false)
-                }
-            }
-        }
-        // Kubernetes lists.
         _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),
         _ if name.starts_with("format.") || name == "validate" => {
             strings::format_lib(name, receiver, args)
