@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::library::entry;
-use crate::cel::library::{ip, lists, quantity, regex, semver, sets, url};
+use crate::cel::library::{ip, lists, quantity, regex, semver, sets, time, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -483,41 +483,7 @@ fn standard(lib: &mut Library, _features: Features) {
     );
     lib.global("matches", "matches", vec![String, String], Bool);
     lib.member("matches", "matches_string", vec![String, String], Bool);
-    for (name, base, dur) in [
-        ("getFullYear", "timestamp_to_year", None),
-        ("getMonth", "timestamp_to_month", None),
-        ("getDayOfYear", "timestamp_to_day_of_year", None),
-        ("getDayOfMonth", "timestamp_to_day_of_month", None),
-        ("getDate", "timestamp_to_day_of_month_1_based", None),
-        ("getDayOfWeek", "timestamp_to_day_of_week", None),
-        ("getHours", "timestamp_to_hours", Some("duration_to_hours")),
-        (
-            "getMinutes",
-            "timestamp_to_minutes",
-            Some("duration_to_minutes"),
-        ),
-        (
-            "getSeconds",
-            "timestamp_to_seconds",
-            Some("duration_to_seconds"),
-        ),
-        (
-            "getMilliseconds",
-            "timestamp_to_milliseconds",
-            Some("duration_to_milliseconds"),
-        ),
-    ] {
-        lib.member(name, base, vec![Timestamp], Int);
-        let tz_id = if base == "timestamp_to_seconds" {
-            "timestamp_to_seconds_tz".to_string()
-        } else {
-            format!("{base}_with_tz")
-        };
-        lib.member(name, &tz_id, vec![Timestamp, String], Int);
-        if let Some(d) = dur {
-            lib.member(name, d, vec![Duration], Int);
-        }
-    }
+    lib.declare(time::FUNCTIONS);
 }
 
 fn optional(lib: &mut Library) {

@@ -391,12 +391,6 @@ fn dispatch<'a>(
             Val::Str(s) => time::string_to_timestamp(s.as_str()),
             _ => Err(EvalError::no_overload()),
         },
-        (
-            "getFullYear" | "getMonth" | "getDayOfYear" | "getDayOfMonth" | "getDate"
-            | "getDayOfWeek" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
-            true,
-            1 | 2,
-        ) => time::accessor(name, args),
         // Optional types.
         ("optional.of", false, 1) => Ok(Val::Optional(Some(Rc::new(arg(args, 0)?.clone())))),
         ("optional.ofNonZeroValue", false, 1) => {

@@ -5,13 +5,13 @@
 use std::sync::OnceLock;
 
 use super::entry::Function;
-use super::{ip, lists, quantity, regex, semver, sets, url};
+use super::{ip, lists, quantity, regex, semver, sets, time, url};
 use crate::cel::value::Val;
 
 /// The libraries whose functions are registry entries; where two
 /// libraries implement a function of one name, the earlier one is tried
 /// first.
-const LIBRARIES: [&[Function]; 8] = [
+const LIBRARIES: [&[Function]; 9] = [
     url::FUNCTIONS,
     regex::FUNCTIONS,
     lists::FUNCTIONS,
@@ -20,6 +20,7 @@ const LIBRARIES: [&[Function]; 8] = [
     quantity::FUNCTIONS,
     ip::FUNCTIONS,
     sets::FUNCTIONS,
+    time::FUNCTIONS,
 ];
 
 /// Every entry, sorted by name (stably: library order within a name).
