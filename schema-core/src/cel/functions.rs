@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cel::library::entry;
-use crate::cel::library::{ip, lists, quantity, regex, semver, sets, time, url};
+use crate::cel::library::{ip, lists, optional, quantity, regex, semver, sets, time, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -487,32 +487,10 @@ fn standard(lib: &mut Library, _features: Features) {
 }
 
 fn optional(lib: &mut Library) {
-    let t = || Type::param("T");
     let v = || Type::param("V");
     let k = || Type::param("K");
     let opt = Type::optional;
-    lib.global("optional.of", "optional_of", vec![t()], opt(t()));
-    lib.global(
-        "optional.ofNonZeroValue",
-        "optional_ofNonZeroValue",
-        vec![t()],
-        opt(t()),
-    );
-    lib.global("optional.none", "optional_none", vec![], opt(t()));
-    lib.member("value", "optional_value", vec![opt(t())], t());
-    lib.member("hasValue", "optional_hasValue", vec![opt(t())], Type::Bool);
-    lib.member(
-        "or",
-        "optional_or_optional",
-        vec![opt(t()), opt(t())],
-        opt(t()),
-    );
-    lib.member(
-        "orValue",
-        "optional_orValue_value",
-        vec![opt(t()), t()],
-        t(),
-    );
+    lib.declare(optional::FUNCTIONS);
     lib.global(
         "_[?_]",
         "list_optindex_optional_int",

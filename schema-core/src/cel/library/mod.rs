@@ -10,6 +10,7 @@ pub(crate) mod ip;
 pub(crate) mod lists;
 pub(crate) mod lists_ext;
 mod operands;
+pub(crate) mod optional;
 pub(crate) mod quantity;
 pub(crate) mod regex;
 pub(crate) mod registry;
@@ -32,8 +33,7 @@ use entry::RuntimeCost;
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
 use super::value::{
-    EvalResult, Ext, MapV, OwnedMap, Val, compare, display, equals, format_duration, is_zero,
-    owned_str,
+    EvalResult, Ext, MapV, OwnedMap, Val, compare, display, equals, format_duration, owned_str,
 };
 use operands::{arg, bool_of, compile_regex, str_arg, string_conv_err};
 
@@ -389,32 +389,6 @@ fn dispatch<'a>(
             Val::Timestamp(s, n, off) => Ok(Val::Timestamp(*s, *n, *off)),
             Val::Int(i) => time::check_ts(*i, 0, 0),
             Val::Str(s) => time::string_to_timestamp(s.as_str()),
-            _ => Err(EvalError::no_overload()),
-        },
-        // Optional types.
-        ("optional.of", false, 1) => Ok(Val::Optional(Some(Rc::new(arg(args, 0)?.clone())))),
-        ("optional.ofNonZeroValue", false, 1) => {
-            let v = arg(args, 0)?;
-            Ok(Val::Optional((!is_zero(v)).then(|| Rc::new(v.clone()))))
-        }
-        ("optional.none", false, 0) => Ok(Val::Optional(None)),
-        ("hasValue", true, 1) => match arg(args, 0)? {
-            Val::Optional(o) => bool_of(o.is_some()),
-            _ => Err(EvalError::no_overload()),
-        },
-        ("value", true, 1) => match arg(args, 0)? {
-            Val::Optional(Some(v)) => Ok((**v).clone()),
-            Val::Optional(None) => Err(EvalError::new("optional.none() dereference")),
-            _ => Err(EvalError::no_overload()),
-        },
-        ("orValue", true, 2) => match arg(args, 0)? {
-            Val::Optional(Some(v)) => Ok((**v).clone()),
-            Val::Optional(None) => Ok(arg(args, 1)?.clone()),
-            _ => Err(EvalError::no_overload()),
-        },
-        ("or", true, 2) => match (arg(args, 0)?, arg(args, 1)?) {
-            (Val::Optional(Some(v)), Val::Optional(_)) => Ok(Val::Optional(Some(v.clone()))),
-            (Val::Optional(None), o @ Val::Optional(_)) => Ok(o.clone()),
             _ => Err(EvalError::no_overload()),
         },
         _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),

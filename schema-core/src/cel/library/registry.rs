@@ -5,13 +5,13 @@
 use std::sync::OnceLock;
 
 use super::entry::Function;
-use super::{ip, lists, quantity, regex, semver, sets, time, url};
+use super::{ip, lists, optional, quantity, regex, semver, sets, time, url};
 use crate::cel::value::Val;
 
 /// The libraries whose functions are registry entries; where two
 /// libraries implement a function of one name, the earlier one is tried
 /// first.
-const LIBRARIES: [&[Function]; 9] = [
+const LIBRARIES: [&[Function]; 10] = [
     url::FUNCTIONS,
     regex::FUNCTIONS,
     lists::FUNCTIONS,
@@ -21,6 +21,7 @@ const LIBRARIES: [&[Function]; 9] = [
     ip::FUNCTIONS,
     sets::FUNCTIONS,
     time::FUNCTIONS,
+    optional::FUNCTIONS,
 ];
 
 /// Every entry, sorted by name (stably: library order within a name).
