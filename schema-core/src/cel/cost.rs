@@ -8,6 +8,8 @@ use std::sync::Arc;
 use cel::common::ast::{CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 
 use crate::cel::decl::DeclType;
+use crate::cel::library::entry::Estimate;
+use crate::cel::library::registry;
 use crate::cel::type_check::{Checked, Reference};
 use crate::cel::types::{Kind, Type};
 
@@ -795,8 +797,7 @@ impl<'c> Coster<'c> {
         n.computed.unwrap_or(UNKNOWN_SIZE)
     }
 
-    /// The per-overload estimators registered by the sets and lists
-    /// extensions.
+    /// The per-overload estimators registered by the lists extension.
     fn overload_estimate(
         &self,
         overload: &str,
@@ -813,22 +814,6 @@ impl<'c> Coster<'c> {
             )
         };
         match overload {
-            "list_sets_contains_list"
-            | "list_sets_equivalent_list"
-            | "list_sets_intersects_list" => {
-                if args.len() == 2 {
-                    let a = self.node_size(&args[0]);
-                    let b = self.node_size(&args[1]);
-                    // Equivalence is containment both ways.
-                    let factor = if overload == "list_sets_equivalent_list" {
-                        2.0
-                    } else {
-                        1.0
-                    };
-                    return Some((a.multiply(b).cost_factor(factor).add(call), None));
-                }
-                None
-            }
             "list_slice" => {
                 let t = target?;
                 if args.len() != 2 {
@@ -940,6 +925,90 @@ impl<'c> Coster<'c> {
     ) -> Option<(CostEstimate, Option<SizeEstimate>)> {
         let tf = STRING_TRAVERSAL_COST_FACTOR;
         let one = fixed_cost(1);
+        // The Kubernetes estimator sizes the first argument, whether the
+        // call is global (`isIP(s)`) or a member call.
+        if let Some(f) = registry::named(function).first() {
+            return match f.estimate {
+                Estimate::Constant => Some((one, None)),
+                Estimate::FirstArgumentTraversal => {
+                    Some((self.node_size(args.first()?).cost_factor(tf), None))
+                }
+                Estimate::SetComparison { passes } => match args {
+                    [a, b] => {
+                        let (a, b) = (self.node_size(a), self.node_size(b));
+                        Some((a.multiply(b).cost_factor(f64::from(passes)).add(one), None))
+                    }
+                    _ => None,
+                },
+                Estimate::ListElementsTraversal { any_target } => {
+                    let t = target?;
+                    let mut el_cost = one;
+                    if let Some(el) = self.list_element_node(t) {
+                        if matches!(
+                            el.ty.as_ref().map(Type::kind),
+                            Some(Kind::String | Kind::Bytes)
+                        ) {
+                            let sz = self.node_size(&el);
+                            el_cost = el_cost.add(sz.cost_factor(tf));
+                        }
+                        Some((self.node_size(t).multiply_by_cost(el_cost), None))
+                    } else if any_target {
+                        // A dyn target may be a list: one comparison per
+                        // element.
+                        Some((self.node_size(t).multiply_by_cost(el_cost), None))
+                    } else {
+                        Some((self.node_size(t).cost_factor(tf), None))
+                    }
+                }
+                Estimate::RegexSearch => {
+                    let t = target?;
+                    let first = args.first()?;
+                    let sz = self.node_size(t);
+                    let str_cost = sz.add(fixed_size(1)).cost_factor(tf);
+                    let regex_cost = self
+                        .node_size(first)
+                        .cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
+                    Some((
+                        str_cost.multiply(regex_cost),
+                        Some(SizeEstimate {
+                            min: 0,
+                            max: sz.max,
+                        }),
+                    ))
+                }
+                Estimate::FirstArgumentTraversalTwice => {
+                    Some((self.node_size(args.first()?).cost_factor(2.0 * tf), None))
+                }
+                Estimate::FirstArgumentTraversalExcept { constant_overload } => {
+                    if overload == constant_overload {
+                        return Some((one, None));
+                    }
+                    Some((self.node_size(args.first()?).cost_factor(tf), None))
+                }
+                Estimate::CidrContainment {
+                    of_cidr,
+                    string_overload,
+                } => {
+                    let first = args.first()?;
+                    let sz = SizeEstimate { min: 4, max: 16 };
+                    let mut c = sz.add(sz).cost_factor(tf);
+                    if of_cidr {
+                        c = c.add(sz.cost_factor(tf)).add(one);
+                    }
+                    if overload == string_overload {
+                        c = c.add(self.node_size(first).cost_factor(tf));
+                    }
+                    Some((c, None))
+                }
+                Estimate::OnlyArgumentTraversalSized => match args {
+                    [arg] => {
+                        let sz = self.node_size(arg);
+                        Some((sz.cost_factor(tf), Some(sz)))
+                    }
+                    _ => None,
+                },
+            };
+        }
         match function {
             "check" => Some((fixed_cost(350_000), None)),
             "serviceAccount" | "path" | "group" | "resource" | "subresource" | "namespace"
@@ -958,27 +1027,7 @@ impl<'c> Coster<'c> {
                 }
                 None
             }
-            "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
-                let t = target?;
-                let mut el_cost = one;
-                if let Some(el) = self.list_element_node(t) {
-                    if matches!(
-                        el.ty.as_ref().map(Type::kind),
-                        Some(Kind::String | Kind::Bytes)
-                    ) {
-                        let sz = self.node_size(&el);
-                        el_cost = el_cost.add(sz.cost_factor(tf));
-                    }
-                    Some((self.node_size(t).multiply_by_cost(el_cost), None))
-                } else if function == "includes" {
-                    // A dyn target may be a list: one comparison per
-                    // element.
-                    Some((self.node_size(t).multiply_by_cost(el_cost), None))
-                } else {
-                    Some((self.node_size(t).cost_factor(tf), None))
-                }
-            }
-            "url" | "jsonpatch.escapeKey" => {
+            "jsonpatch.escapeKey" => {
                 if args.len() == 1 {
                     let sz = self.node_size(&args[0]);
                     return Some((sz.cost_factor(tf), Some(sz)));
@@ -1030,63 +1079,6 @@ impl<'c> Coster<'c> {
                 }
                 Some((sz.cost_factor(tf), Some(sz)))
             }
-            "find" | "findAll" => {
-                let t = target?;
-                let first = args.first()?;
-                let sz = self.node_size(t);
-                let str_cost = sz.add(fixed_size(1)).cost_factor(tf);
-                let regex_cost = self
-                    .node_size(first)
-                    .cost_factor(REGEX_STRING_LENGTH_COST_FACTOR);
-                Some((
-                    str_cost.multiply(regex_cost),
-                    Some(SizeEstimate {
-                        min: 0,
-                        max: sz.max,
-                    }),
-                ))
-            }
-            // The Kubernetes estimator sizes the first argument, whether
-            // the call is global (`isIP(s)`) or a member call.
-            "cidr" | "isIP" | "isCIDR" => {
-                let sz = self.node_size(args.first()?);
-                Some((sz.cost_factor(tf), None))
-            }
-            "ip" => {
-                if overload == "cidr_ip" {
-                    return Some((one, None));
-                }
-                Some((self.node_size(args.first()?).cost_factor(tf), None))
-            }
-            "ip.isCanonical" => {
-                let sz = self.node_size(args.first()?);
-                Some((sz.cost_factor(2.0 * tf), None))
-            }
-            "masked"
-            | "prefixLength"
-            | "family"
-            | "isUnspecified"
-            | "isLoopback"
-            | "isLinkLocalMulticast"
-            | "isLinkLocalUnicast"
-            | "isGlobalUnicast" => Some((one, None)),
-            "containsIP" | "containsCIDR" => {
-                let first = args.first()?;
-                let sz = SizeEstimate { min: 4, max: 16 };
-                let mut c = sz.add(sz).cost_factor(tf);
-                if function == "containsCIDR" {
-                    c = c.add(sz.cost_factor(tf)).add(one);
-                }
-                if overload == "cidr_contains_ip_string" || overload == "cidr_contains_cidr_string"
-                {
-                    c = c.add(self.node_size(first).cost_factor(tf));
-                }
-                Some((c, None))
-            }
-            "quantity" | "isQuantity" | "semver" | "isSemver" => {
-                let sz = self.node_size(args.first()?);
-                Some((sz.cost_factor(tf), None))
-            }
             "validate" => {
                 let sz = self.node_size(args.first()?);
                 Some((
@@ -1096,13 +1088,6 @@ impl<'c> Coster<'c> {
                 ))
             }
             "format.named" => Some((one, None)),
-            "sign" | "asInteger" | "isInteger" | "asApproximateFloat" | "isGreaterThan"
-            | "isLessThan" | "compareTo" | "add" | "sub" | "major" | "minor" | "patch" => {
-                Some((one, None))
-            }
-            "getScheme" | "getHostname" | "getHost" | "getPort" | "getEscapedPath" | "getQuery" => {
-                Some((one, None))
-            }
             "_==_" => {
                 if args.len() != 2 {
                     return None;

@@ -9,6 +9,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::cel::library::entry;
+use crate::cel::library::{ip, lists, optional, quantity, regex, semver, sets, time, url};
 use crate::cel::types::{Type, k8s};
 use crate::model::kube_version::KubeVersion;
 
@@ -190,6 +192,16 @@ impl Library {
         });
     }
 
+    /// Declares the overloads of a library's registry entries.
+    fn declare(&mut self, functions: &[entry::Function]) {
+        for f in functions {
+            for o in f.overloads {
+                let (args, result) = (o.signature)();
+                self.add(f.name, o.id, o.member, args, result);
+            }
+        }
+    }
+
     fn global(&mut self, name: &str, id: &str, args: Vec<Type>, result: Type) {
         self.add(name, id, false, args, result);
     }
@@ -240,21 +252,23 @@ fn build(v: CompatibilityVersion) -> Library {
     let mut lib = Library::default();
     standard(&mut lib, features);
     // Kubernetes libraries present from the start.
-    k8s_urls(&mut lib);
-    k8s_regex(&mut lib);
-    k8s_lists(&mut lib);
+    lib.declare(url::FUNCTIONS);
+    lib.declare(regex::FUNCTIONS);
+    lib.declare(lists::FUNCTIONS);
     k8s_authz(&mut lib);
     if features.optional_types {
         optional(&mut lib);
-        k8s_quantity(&mut lib);
+        lib.declare(quantity::FUNCTIONS);
     }
     ext_strings(&mut lib, if v.at_least(1, 29) { 2 } else { 0 });
     if features.ext_sets {
-        ext_sets(&mut lib);
+        lib.declare(sets::FUNCTIONS);
     }
     if v.at_least(1, 30) {
-        k8s_ip(&mut lib);
-        k8s_cidr(&mut lib);
+        lib.declare(ip::FUNCTIONS);
+        // The standard `string` function implements these.
+        lib.global("string", "ip_to_string", vec![k8s::ip()], Type::String);
+        lib.global("string", "cidr_to_string", vec![k8s::cidr()], Type::String);
     }
     if v.at_least(1, 31) {
         k8s_format(&mut lib);
@@ -275,10 +289,10 @@ fn build(v: CompatibilityVersion) -> Library {
         );
     }
     if v.at_least(1, 33) {
-        k8s_semver(&mut lib);
+        lib.declare(semver::FUNCTIONS);
     }
     if v.at_least(1, 37) {
-        k8s_lists_v1(&mut lib);
+        lib.declare(lists::VERSION_1_FUNCTIONS);
     }
     if features.ext_lists {
         ext_lists(&mut lib);
@@ -469,70 +483,14 @@ fn standard(lib: &mut Library, _features: Features) {
     );
     lib.global("matches", "matches", vec![String, String], Bool);
     lib.member("matches", "matches_string", vec![String, String], Bool);
-    for (name, base, dur) in [
-        ("getFullYear", "timestamp_to_year", None),
-        ("getMonth", "timestamp_to_month", None),
-        ("getDayOfYear", "timestamp_to_day_of_year", None),
-        ("getDayOfMonth", "timestamp_to_day_of_month", None),
-        ("getDate", "timestamp_to_day_of_month_1_based", None),
-        ("getDayOfWeek", "timestamp_to_day_of_week", None),
-        ("getHours", "timestamp_to_hours", Some("duration_to_hours")),
-        (
-            "getMinutes",
-            "timestamp_to_minutes",
-            Some("duration_to_minutes"),
-        ),
-        (
-            "getSeconds",
-            "timestamp_to_seconds",
-            Some("duration_to_seconds"),
-        ),
-        (
-            "getMilliseconds",
-            "timestamp_to_milliseconds",
-            Some("duration_to_milliseconds"),
-        ),
-    ] {
-        lib.member(name, base, vec![Timestamp], Int);
-        let tz_id = if base == "timestamp_to_seconds" {
-            "timestamp_to_seconds_tz".to_string()
-        } else {
-            format!("{base}_with_tz")
-        };
-        lib.member(name, &tz_id, vec![Timestamp, String], Int);
-        if let Some(d) = dur {
-            lib.member(name, d, vec![Duration], Int);
-        }
-    }
+    lib.declare(time::FUNCTIONS);
 }
 
 fn optional(lib: &mut Library) {
-    let t = || Type::param("T");
     let v = || Type::param("V");
     let k = || Type::param("K");
     let opt = Type::optional;
-    lib.global("optional.of", "optional_of", vec![t()], opt(t()));
-    lib.global(
-        "optional.ofNonZeroValue",
-        "optional_ofNonZeroValue",
-        vec![t()],
-        opt(t()),
-    );
-    lib.global("optional.none", "optional_none", vec![], opt(t()));
-    lib.member("value", "optional_value", vec![opt(t())], t());
-    lib.member("hasValue", "optional_hasValue", vec![opt(t())], Type::Bool);
-    lib.member(
-        "or",
-        "optional_or_optional",
-        vec![opt(t()), opt(t())],
-        opt(t()),
-    );
-    lib.member(
-        "orValue",
-        "optional_orValue_value",
-        vec![opt(t()), t()],
-        t(),
-    );
+    lib.declare(optional::FUNCTIONS);
     lib.global(
         "_[?_]",
         "list_optindex_optional_int",
@@ -657,17 +615,6 @@ fn ext_strings(lib: &mut Library, version: u32) {
     }
 }
 
-fn ext_sets(lib: &mut Library) {
-    let l = || Type::list(Type::param("T"));
-    for (name, id) in [
-        ("sets.contains", "list_sets_contains_list"),
-        ("sets.equivalent", "list_sets_equivalent_list"),
-        ("sets.intersects", "list_sets_intersects_list"),
-    ] {
-        lib.global(name, id, vec![l(), l()], Type::Bool);
-    }
-}
-
 /// The comparable types of the lists extension, for `sort` and `sortBy`.
 pub fn ext_lists_comparable() -> [Type; 8] {
     [
@@ -723,120 +670,6 @@ fn ext_lists(lib: &mut Library) {
     );
     lib.member("reverse", "list_reverse", vec![lt()], lt());
     lib.member("distinct", "list_distinct", vec![lt()], lt());
-}
-
-fn k8s_urls(lib: &mut Library) {
-    use Type::*;
-    lib.global("url", "string_to_url", vec![String], k8s::url());
-    for (name, id) in [
-        ("getScheme", "url_get_scheme"),
-        ("getHost", "url_get_host"),
-        ("getHostname", "url_get_hostname"),
-        ("getPort", "url_get_port"),
-        ("getEscapedPath", "url_get_escaped_path"),
-    ] {
-        lib.member(name, id, vec![k8s::url()], String);
-    }
-    lib.member(
-        "getQuery",
-        "url_get_query",
-        vec![k8s::url()],
-        Type::map(String, Type::list(String)),
-    );
-    lib.global("isURL", "is_url_string", vec![String], Bool);
-}
-
-fn k8s_regex(lib: &mut Library) {
-    use Type::*;
-    lib.member("find", "string_find_string", vec![String, String], String);
-    lib.member(
-        "findAll",
-        "string_find_all_string",
-        vec![String, String],
-        Type::list(String),
-    );
-    lib.member(
-        "findAll",
-        "string_find_all_string_int",
-        vec![String, String, Int],
-        Type::list(String),
-    );
-}
-
-fn k8s_lists(lib: &mut Library) {
-    use Type::*;
-    let comparable = [
-        ("int", Int),
-        ("uint", Uint),
-        ("double", Double),
-        ("bool", Bool),
-        ("duration", Duration),
-        ("timestamp", Timestamp),
-        ("string", String),
-        ("bytes", Bytes),
-    ];
-    let summable = [
-        ("int", Int),
-        ("uint", Uint),
-        ("double", Double),
-        ("duration", Duration),
-    ];
-    for (n, t) in &comparable {
-        lib.member(
-            "isSorted",
-            &format!("list_{n}_is_sorted_bool"),
-            vec![Type::list(t.clone())],
-            Bool,
-        );
-    }
-    for (n, t) in &summable {
-        lib.member(
-            "sum",
-            &format!("list_{n}_sum_{n}"),
-            vec![Type::list(t.clone())],
-            t.clone(),
-        );
-    }
-    for (n, t) in &comparable {
-        lib.member(
-            "max",
-            &format!("list_{n}_max_{n}"),
-            vec![Type::list(t.clone())],
-            t.clone(),
-        );
-    }
-    for (n, t) in &comparable {
-        lib.member(
-            "min",
-            &format!("list_{n}_min_{n}"),
-            vec![Type::list(t.clone())],
-            t.clone(),
-        );
-    }
-    let a = || Type::param("A");
-    lib.member(
-        "indexOf",
-        "list_a_index_of_int",
-        vec![Type::list(a()), a()],
-        Int,
-    );
-    lib.member(
-        "lastIndexOf",
-        "list_a_last_index_of_int",
-        vec![Type::list(a()), a()],
-        Int,
-    );
-}
-
-/// Version 1 of the Kubernetes lists library (1.37): `includes`, on any
-/// value (a list includes an equal element; anything else equals it).
-fn k8s_lists_v1(lib: &mut Library) {
-    lib.member(
-        "includes",
-        "list_includes_dyn_dyn",
-        vec![Type::Dyn, Type::Dyn],
-        Type::Bool,
-    );
 }
 
 fn k8s_authz(lib: &mut Library) {
@@ -919,88 +752,6 @@ fn k8s_authz(lib: &mut Library) {
     );
 }
 
-fn k8s_quantity(lib: &mut Library) {
-    use Type::*;
-    let q = k8s::quantity;
-    lib.global("quantity", "string_to_quantity", vec![String], q());
-    lib.global("isQuantity", "is_quantity_string", vec![String], Bool);
-    lib.global("sign", "quantity_sign", vec![q()], Int);
-    lib.member(
-        "isGreaterThan",
-        "quantity_is_greater_than",
-        vec![q(), q()],
-        Bool,
-    );
-    lib.member("isLessThan", "quantity_is_less_than", vec![q(), q()], Bool);
-    lib.member("compareTo", "quantity_compare_to", vec![q(), q()], Int);
-    lib.member(
-        "asApproximateFloat",
-        "quantity_get_float",
-        vec![q()],
-        Double,
-    );
-    lib.member("asInteger", "quantity_get_int", vec![q()], Int);
-    lib.member("isInteger", "quantity_is_integer", vec![q()], Bool);
-    lib.member("add", "quantity_add", vec![q(), q()], q());
-    lib.member("add", "quantity_add_int", vec![q(), Int], q());
-    lib.member("sub", "quantity_sub", vec![q(), q()], q());
-    lib.member("sub", "quantity_sub_int", vec![q(), Int], q());
-}
-
-fn k8s_ip(lib: &mut Library) {
-    use Type::*;
-    let ip = k8s::ip;
-    lib.global("ip", "string_to_ip", vec![String], ip());
-    lib.member("family", "ip_family", vec![ip()], Int);
-    lib.global("ip.isCanonical", "ip_is_canonical", vec![String], Bool);
-    for (name, id) in [
-        ("isUnspecified", "ip_is_unspecified"),
-        ("isLoopback", "ip_is_loopback"),
-        ("isLinkLocalMulticast", "ip_is_link_local_multicast"),
-        ("isLinkLocalUnicast", "ip_is_link_local_unicast"),
-        ("isGlobalUnicast", "ip_is_global_unicast"),
-    ] {
-        lib.member(name, id, vec![ip()], Bool);
-    }
-    lib.global("isIP", "is_ip", vec![String], Bool);
-    lib.global("string", "ip_to_string", vec![ip()], String);
-}
-
-fn k8s_cidr(lib: &mut Library) {
-    use Type::*;
-    let cidr = k8s::cidr;
-    lib.global("cidr", "string_to_cidr", vec![String], cidr());
-    lib.member(
-        "containsIP",
-        "cidr_contains_ip_string",
-        vec![cidr(), String],
-        Bool,
-    );
-    lib.member(
-        "containsIP",
-        "cidr_contains_ip_ip",
-        vec![cidr(), k8s::ip()],
-        Bool,
-    );
-    lib.member(
-        "containsCIDR",
-        "cidr_contains_cidr_string",
-        vec![cidr(), String],
-        Bool,
-    );
-    lib.member(
-        "containsCIDR",
-        "cidr_contains_cidr",
-        vec![cidr(), cidr()],
-        Bool,
-    );
-    lib.member("ip", "cidr_ip", vec![cidr()], k8s::ip());
-    lib.member("prefixLength", "cidr_prefix_length", vec![cidr()], Int);
-    lib.member("masked", "cidr_masked", vec![cidr()], cidr());
-    lib.global("isCIDR", "is_cidr", vec![String], Bool);
-    lib.global("string", "cidr_to_string", vec![cidr()], String);
-}
-
 /// The named formats of the format library.
 pub const FORMAT_NAMES: [&str; 13] = [
     "dns1123Label",
@@ -1035,31 +786,6 @@ fn k8s_format(lib: &mut Library) {
         let full = format!("format.{name}");
         lib.global(&full, &full, vec![], k8s::format());
     }
-}
-
-fn k8s_semver(lib: &mut Library) {
-    use Type::*;
-    let s = k8s::semver;
-    lib.global("semver", "string_to_semver", vec![String], s());
-    lib.global("semver", "string_bool_to_semver", vec![String, Bool], s());
-    lib.global("isSemver", "is_semver_string", vec![String], Bool);
-    lib.global(
-        "isSemver",
-        "is_semver_string_bool",
-        vec![String, Bool],
-        Bool,
-    );
-    lib.member(
-        "isGreaterThan",
-        "semver_is_greater_than",
-        vec![s(), s()],
-        Bool,
-    );
-    lib.member("isLessThan", "semver_is_less_than", vec![s(), s()], Bool);
-    lib.member("compareTo", "semver_compare_to", vec![s(), s()], Int);
-    lib.member("major", "semver_major", vec![s()], Int);
-    lib.member("minor", "semver_minor", vec![s()], Int);
-    lib.member("patch", "semver_patch", vec![s()], Int);
 }
 
 /// The type identifiers of an environment (`int`, `list`, `net.CIDR`, …)

@@ -1,13 +1,256 @@
-//! The Kubernetes IP and CIDR libraries' functions (`library/ip.go`,
-//! `library/cidr.go`).
+//! The Kubernetes IP and CIDR libraries (`library/ip.go`,
+//! `library/cidr.go`). Their `string` conversions are the standard
+//! `string` function's.
 
 use std::net::IpAddr;
 use std::rc::Rc;
 
+use super::entry::{Estimate, Function, Overload, RuntimeCost, global_with, member_with};
 use super::operands::str_arg;
 use crate::cel::error::EvalError;
+use crate::cel::types::{Type, k8s};
 use crate::cel::value::ip::{Cidr, Ip, contains, masked, parse_addr, parse_cidr};
 use crate::cel::value::{EvalResult, Ext, Val};
+
+/// The libraries' functions.
+pub(crate) const FUNCTIONS: &[Function] = &[
+    Function {
+        name: "ip",
+        overloads: &[
+            Overload {
+                id: "string_to_ip",
+                member: false,
+                signature: || (vec![Type::String], k8s::ip()),
+            },
+            Overload {
+                id: "cidr_ip",
+                member: true,
+                signature: || (vec![k8s::cidr()], k8s::ip()),
+            },
+        ],
+        applies: |receiver, args| global_with(receiver, args, &[1]) || is_method(receiver, args),
+        call: to_ip,
+        runtime_cost: RuntimeCost::ConstantOnCidrElseFirstArgumentTraversal,
+        estimate: Estimate::FirstArgumentTraversalExcept {
+            constant_overload: "cidr_ip",
+        },
+    },
+    Function {
+        name: "family",
+        overloads: &[Overload {
+            id: "ip_family",
+            member: true,
+            signature: || (vec![k8s::ip()], Type::Int),
+        }],
+        applies: is_method,
+        call: |args| ip_receiver(args).map(|a| Val::Int(if a.is_ipv4() { 4 } else { 6 })),
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "ip.isCanonical",
+        overloads: &[Overload {
+            id: "ip_is_canonical",
+            member: false,
+            signature: || (vec![Type::String], Type::Bool),
+        }],
+        applies: |receiver, args| global_with(receiver, args, &[1]),
+        call: |args| {
+            let s = str_arg(args, 0)?;
+            let a = parse_addr(s).map_err(|e| ip_parse_error(s, &e))?;
+            Ok(Val::Bool(a.to_string() == s))
+        },
+        runtime_cost: RuntimeCost::FirstArgumentTraversalTwice,
+        estimate: Estimate::FirstArgumentTraversalTwice,
+    },
+    Function {
+        name: "isUnspecified",
+        overloads: &[Overload {
+            id: "ip_is_unspecified",
+            member: true,
+            signature: || (vec![k8s::ip()], Type::Bool),
+        }],
+        applies: is_method,
+        call: |args| ip_receiver(args).map(|a| Val::Bool(a.is_unspecified())),
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "isLoopback",
+        overloads: &[Overload {
+            id: "ip_is_loopback",
+            member: true,
+            signature: || (vec![k8s::ip()], Type::Bool),
+        }],
+        applies: is_method,
+        call: |args| ip_receiver(args).map(|a| Val::Bool(a.is_loopback())),
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "isLinkLocalMulticast",
+        overloads: &[Overload {
+            id: "ip_is_link_local_multicast",
+            member: true,
+            signature: || (vec![k8s::ip()], Type::Bool),
+        }],
+        applies: is_method,
+        call: |args| {
+            ip_receiver(args).map(|a| {
+                Val::Bool(match a {
+                    IpAddr::V4(v) => v.octets()[..3] == [224, 0, 0],
+                    IpAddr::V6(v) => v.segments()[0] & 0xff0f == 0xff02,
+                })
+            })
+        },
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "isLinkLocalUnicast",
+        overloads: &[Overload {
+            id: "ip_is_link_local_unicast",
+            member: true,
+            signature: || (vec![k8s::ip()], Type::Bool),
+        }],
+        applies: is_method,
+        call: |args| {
+            ip_receiver(args).map(|a| {
+                Val::Bool(match a {
+                    IpAddr::V4(v) => v.octets()[..2] == [169, 254],
+                    IpAddr::V6(v) => v.segments()[0] & 0xffc0 == 0xfe80,
+                })
+            })
+        },
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "isGlobalUnicast",
+        overloads: &[Overload {
+            id: "ip_is_global_unicast",
+            member: true,
+            signature: || (vec![k8s::ip()], Type::Bool),
+        }],
+        applies: is_method,
+        call: |args| ip_receiver(args).map(|a| Val::Bool(is_global_unicast(a))),
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "isIP",
+        overloads: &[Overload {
+            id: "is_ip",
+            member: false,
+            signature: || (vec![Type::String], Type::Bool),
+        }],
+        applies: |receiver, args| global_with(receiver, args, &[1]),
+        call: |args| Ok(Val::Bool(parse_addr(str_arg(args, 0)?).is_ok())),
+        runtime_cost: RuntimeCost::FirstArgumentTraversal,
+        estimate: Estimate::FirstArgumentTraversal,
+    },
+    Function {
+        name: "cidr",
+        overloads: &[Overload {
+            id: "string_to_cidr",
+            member: false,
+            signature: || (vec![Type::String], k8s::cidr()),
+        }],
+        applies: |receiver, args| global_with(receiver, args, &[1]),
+        call: |args| {
+            parse_cidr(str_arg(args, 0)?)
+                .map(|c| ext(Ext::Cidr(c)))
+                .map_err(|e| cidr_parse_error(&e))
+        },
+        runtime_cost: RuntimeCost::FirstArgumentTraversal,
+        estimate: Estimate::FirstArgumentTraversal,
+    },
+    Function {
+        name: "containsIP",
+        overloads: &[
+            Overload {
+                id: "cidr_contains_ip_string",
+                member: true,
+                signature: || (vec![k8s::cidr(), Type::String], Type::Bool),
+            },
+            Overload {
+                id: "cidr_contains_ip_ip",
+                member: true,
+                signature: || (vec![k8s::cidr(), k8s::ip()], Type::Bool),
+            },
+        ],
+        applies: is_method,
+        call: contains_ip,
+        runtime_cost: RuntimeCost::CidrContainment { of_cidr: false },
+        estimate: Estimate::CidrContainment {
+            of_cidr: false,
+            string_overload: "cidr_contains_ip_string",
+        },
+    },
+    Function {
+        name: "containsCIDR",
+        overloads: &[
+            Overload {
+                id: "cidr_contains_cidr_string",
+                member: true,
+                signature: || (vec![k8s::cidr(), Type::String], Type::Bool),
+            },
+            Overload {
+                id: "cidr_contains_cidr",
+                member: true,
+                signature: || (vec![k8s::cidr(), k8s::cidr()], Type::Bool),
+            },
+        ],
+        applies: is_method,
+        call: contains_cidr,
+        runtime_cost: RuntimeCost::CidrContainment { of_cidr: true },
+        estimate: Estimate::CidrContainment {
+            of_cidr: true,
+            string_overload: "cidr_contains_cidr_string",
+        },
+    },
+    Function {
+        name: "prefixLength",
+        overloads: &[Overload {
+            id: "cidr_prefix_length",
+            member: true,
+            signature: || (vec![k8s::cidr()], Type::Int),
+        }],
+        applies: is_method,
+        call: |args| cidr_receiver(args).map(|c| Val::Int(i64::from(c.bits))),
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "masked",
+        overloads: &[Overload {
+            id: "cidr_masked",
+            member: true,
+            signature: || (vec![k8s::cidr()], k8s::cidr()),
+        }],
+        applies: is_method,
+        call: |args| cidr_receiver(args).map(|c| ext(Ext::Cidr(masked(c)))),
+        runtime_cost: RuntimeCost::Constant,
+        estimate: Estimate::Constant,
+    },
+    Function {
+        name: "isCIDR",
+        overloads: &[Overload {
+            id: "is_cidr",
+            member: false,
+            signature: || (vec![Type::String], Type::Bool),
+        }],
+        applies: |receiver, args| global_with(receiver, args, &[1]),
+        call: |args| Ok(Val::Bool(parse_cidr(str_arg(args, 0)?).is_ok())),
+        runtime_cost: RuntimeCost::FirstArgumentTraversal,
+        estimate: Estimate::FirstArgumentTraversal,
+    },
+];
+
+/// A method: a receiver and at most one argument.
+fn is_method(receiver: bool, args: &[Val<'_>]) -> bool {
+    member_with(receiver, args, &[1, 2])
+}
 
 fn ext<'a>(e: Ext) -> Val<'a> {
     Val::Ext(Rc::new(e))
@@ -33,108 +276,74 @@ fn cidr_of<'v>(v: Option<&'v Val<'_>>) -> Option<&'v Cidr> {
     }
 }
 
-/// Dispatches the IP and CIDR functions.
-pub(crate) fn call<'a>(name: &str, args: &[Val<'a>]) -> EvalResult<'a> {
-    match name {
-        "isIP" => Ok(Val::Bool(parse_addr(str_arg(args, 0)?).is_ok())),
-        "isCIDR" => Ok(Val::Bool(parse_cidr(str_arg(args, 0)?).is_ok())),
-        "ip.isCanonical" => {
-            let s = str_arg(args, 0)?;
-            let a = parse_addr(s).map_err(|e| {
-                EvalError::new(format!(
-                    "IP Address {} parse error during conversion from string: {e}",
-                    crate::go::fmt::go_quote(s)
-                ))
-            })?;
-            Ok(Val::Bool(a.to_string() == s))
+fn ip_receiver(args: &[Val<'_>]) -> Result<IpAddr, EvalError> {
+    ip_of(args.first())
+        .map(|ip| ip.0)
+        .ok_or_else(EvalError::no_overload)
+}
+
+fn cidr_receiver<'v>(args: &'v [Val<'_>]) -> Result<&'v Cidr, EvalError> {
+    cidr_of(args.first()).ok_or_else(EvalError::no_overload)
+}
+
+fn ip_parse_error(s: &str, e: &impl std::fmt::Display) -> EvalError {
+    EvalError::new(format!(
+        "IP Address {} parse error during conversion from string: {e}",
+        crate::go::fmt::go_quote(s)
+    ))
+}
+
+fn cidr_parse_error(e: &impl std::fmt::Display) -> EvalError {
+    EvalError::new(format!(
+        "network address parse error during conversion from string: {e}"
+    ))
+}
+
+/// `ip(s)` and `cidr.ip()`.
+fn to_ip<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
+    if let Some(c) = cidr_of(args.first()) {
+        return Ok(ext(Ext::Ip(Ip(c.addr))));
+    }
+    let s = str_arg(args, 0)?;
+    parse_addr(s)
+        .map(|a| ext(Ext::Ip(Ip(a))))
+        .map_err(|e| ip_parse_error(s, &e))
+}
+
+fn contains_ip<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
+    let c = cidr_receiver(args)?;
+    let ip = match args.get(1) {
+        Some(Val::Str(s)) => parse_addr(s.as_str()).map_err(|e| ip_parse_error(s.as_str(), &e))?,
+        other => ip_of(other).ok_or_else(EvalError::no_overload)?.0,
+    };
+    Ok(Val::Bool(contains(c, &ip)))
+}
+
+fn contains_cidr<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
+    let c = cidr_receiver(args)?;
+    let other = match args.get(1) {
+        Some(Val::Str(s)) => parse_cidr(s.as_str()).map_err(|e| cidr_parse_error(&e))?,
+        other => cidr_of(other).ok_or_else(EvalError::no_overload)?.clone(),
+    };
+    Ok(Val::Bool(
+        c.bits <= other.bits && contains(c, &masked(&other).addr),
+    ))
+}
+
+fn is_global_unicast(a: IpAddr) -> bool {
+    match a {
+        IpAddr::V4(v) => {
+            !(v.is_unspecified()
+                || v.is_loopback()
+                || v.is_multicast()
+                || v.is_broadcast()
+                || v.octets()[..2] == [169, 254])
         }
-        "cidr" => {
-            let s = str_arg(args, 0)?;
-            parse_cidr(s).map(|c| ext(Ext::Cidr(c))).map_err(|e| {
-                EvalError::new(format!(
-                    "network address parse error during conversion from string: {e}"
-                ))
-            })
-        }
-        "ip" => {
-            if let Some(c) = cidr_of(args.first()) {
-                return Ok(ext(Ext::Ip(Ip(c.addr))));
-            }
-            let s = str_arg(args, 0)?;
-            parse_addr(s).map(|a| ext(Ext::Ip(Ip(a)))).map_err(|e| {
-                EvalError::new(format!(
-                    "IP Address {} parse error during conversion from string: {e}",
-                    crate::go::fmt::go_quote(s)
-                ))
-            })
-        }
-        "masked" => {
-            let c = cidr_of(args.first()).ok_or_else(EvalError::no_overload)?;
-            Ok(ext(Ext::Cidr(masked(c))))
-        }
-        "prefixLength" => {
-            let c = cidr_of(args.first()).ok_or_else(EvalError::no_overload)?;
-            Ok(Val::Int(i64::from(c.bits)))
-        }
-        "containsIP" => {
-            let c = cidr_of(args.first()).ok_or_else(EvalError::no_overload)?;
-            let ip = match args.get(1) {
-                Some(Val::Str(s)) => parse_addr(s.as_str()).map_err(|e| {
-                    EvalError::new(format!(
-                        "IP Address {} parse error during conversion from string: {e}",
-                        crate::go::fmt::go_quote(s.as_str())
-                    ))
-                })?,
-                other => ip_of(other).ok_or_else(EvalError::no_overload)?.0,
-            };
-            Ok(Val::Bool(contains(c, &ip)))
-        }
-        "containsCIDR" => {
-            let c = cidr_of(args.first()).ok_or_else(EvalError::no_overload)?;
-            let other = match args.get(1) {
-                Some(Val::Str(s)) => parse_cidr(s.as_str()).map_err(|e| {
-                    EvalError::new(format!(
-                        "network address parse error during conversion from string: {e}"
-                    ))
-                })?,
-                other => cidr_of(other).ok_or_else(EvalError::no_overload)?.clone(),
-            };
-            Ok(Val::Bool(
-                c.bits <= other.bits && contains(c, &masked(&other).addr),
-            ))
-        }
-        _ => {
-            let ip = ip_of(args.first()).ok_or_else(EvalError::no_overload)?;
-            let a = ip.0;
-            Ok(match name {
-                "family" => Val::Int(if a.is_ipv4() { 4 } else { 6 }),
-                "isUnspecified" => Val::Bool(a.is_unspecified()),
-                "isLoopback" => Val::Bool(a.is_loopback()),
-                "isLinkLocalMulticast" => Val::Bool(match a {
-                    IpAddr::V4(v) => v.octets()[..3] == [224, 0, 0],
-                    IpAddr::V6(v) => v.segments()[0] & 0xff0f == 0xff02,
-                }),
-                "isLinkLocalUnicast" => Val::Bool(match a {
-                    IpAddr::V4(v) => v.octets()[..2] == [169, 254],
-                    IpAddr::V6(v) => v.segments()[0] & 0xffc0 == 0xfe80,
-                }),
-                "isGlobalUnicast" => Val::Bool(match a {
-                    IpAddr::V4(v) => {
-                        !(v.is_unspecified()
-                            || v.is_loopback()
-                            || v.is_multicast()
-                            || v.is_broadcast()
-                            || v.octets()[..2] == [169, 254])
-                    }
-                    IpAddr::V6(v) => {
-                        !(v.is_unspecified()
-                            || v.is_loopback()
-                            || v.is_multicast()
-                            || v.segments()[0] & 0xffc0 == 0xfe80)
-                    }
-                }),
-                _ => return Err(EvalError::no_overload()),
-            })
+        IpAddr::V6(v) => {
+            !(v.is_unspecified()
+                || v.is_loopback()
+                || v.is_multicast()
+                || v.segments()[0] & 0xffc0 == 0xfe80)
         }
     }
 }

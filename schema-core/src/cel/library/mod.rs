@@ -4,11 +4,18 @@
 //! format, semver), with their runtime costs (cel-go's `costCall` and the
 //! Kubernetes `library.CostEstimator.CallCost`).
 
+mod arithmetic;
+pub(crate) mod entry;
 pub(crate) mod ip;
+pub(crate) mod lists;
 pub(crate) mod lists_ext;
 mod operands;
+pub(crate) mod optional;
 pub(crate) mod quantity;
+pub(crate) mod regex;
+pub(crate) mod registry;
 pub(crate) mod semver;
+pub(crate) mod sets;
 pub(crate) mod strings;
 pub(crate) mod time;
 pub(crate) mod url;
@@ -19,19 +26,16 @@ mod tests;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+use arithmetic::arith;
 use cel::IdedExpr;
+use entry::RuntimeCost;
 
 use super::cost::{REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, mul_factor};
 use super::error::EvalError;
-use super::value::url::Url;
 use super::value::{
-    EvalResult, Ext, MapV, OwnedMap, Val, add_lists, compare, display, equals, format_duration,
-    is_zero, owned_str,
+    EvalResult, Ext, MapV, OwnedMap, Val, compare, display, equals, format_duration, owned_str,
 };
-use operands::{
-    MAX_STRING_BYTES, arg, bool_of, check_len, compile_regex, illegal_regex, int_arg, str_arg,
-    string_conv_err,
-};
+use operands::{arg, bool_of, compile_regex, str_arg, string_conv_err};
 
 /// The Kubernetes `traversalCost` of a value.
 fn traversal_cost(v: &Val<'_>, depth: usize) -> u64 {
@@ -140,6 +144,42 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
     if lists_ext::handles(name, receiver, args) {
         return lists_ext::cost(name, args, result);
     }
+    if let Some(f) = registry::named(name).first() {
+        return match f.runtime_cost {
+            RuntimeCost::Constant => 1,
+            RuntimeCost::FirstArgumentTraversal => {
+                mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+            }
+            RuntimeCost::FirstArgumentTraversalTwice => {
+                mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR)
+            }
+            RuntimeCost::ConstantOnCidrElseFirstArgumentTraversal => {
+                if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
+                    1
+                } else {
+                    mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
+                }
+            }
+            RuntimeCost::FirstArgumentElementsTraversal => {
+                first.map_or(0, |a| traversal_cost(a, 0))
+            }
+            RuntimeCost::SetComparison { passes } => {
+                1 + size(0).saturating_mul(size(1)).saturating_mul(passes)
+            }
+            RuntimeCost::RegexSearch => regex_search_cost(size(0), size(1)),
+            RuntimeCost::CidrContainment { of_cidr } => {
+                let c = size(0);
+                let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
+                if of_cidr {
+                    cost += mul_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
+                }
+                if matches!(args.get(1), Some(Val::Str(_))) {
+                    cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
+                }
+                cost
+            }
+        };
+    }
     match name {
         // cel-go's own O(n) overloads.
         // The prefix or suffix is traversed, not the receiver.
@@ -171,59 +211,21 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
         {
             mul_factor(size(0) + size(1), STRING_TRAVERSAL_COST_FACTOR)
         }
-        "matches" if receiver => {
-            let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
-            s.saturating_mul(r)
-        }
+        "matches" if receiver => regex_search_cost(size(0), size(1)),
         "contains" if receiver && matches!(first, Some(Val::Str(_))) => {
             let s = mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
             let t = mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
             s.saturating_mul(t)
         }
         // The Kubernetes library costs.
-        "isSorted" | "sum" | "max" | "min" | "indexOf" | "lastIndexOf" | "includes" => {
-            first.map_or(0, |a| traversal_cost(a, 0))
-        }
-        "url" | "lowerAscii" | "upperAscii" | "substring" | "trim" | "cidr" | "isIP" | "isCIDR"
-        | "quantity" | "isQuantity" | "semver" | "isSemver" => {
+        "lowerAscii" | "upperAscii" | "substring" | "trim" => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
-        "ip" => {
-            if matches!(first, Some(Val::Ext(e)) if matches!(**e, Ext::Cidr(_))) {
-                1
-            } else {
-                mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
-            }
-        }
-        "ip.isCanonical" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
         "replace" | "split" => mul_factor(size(0) * 2, STRING_TRAVERSAL_COST_FACTOR),
         "join" => mul_factor(
             result.map_or(1, Val::actual_size) * 2,
             STRING_TRAVERSAL_COST_FACTOR,
         ),
-        "find" | "findAll" => {
-            let s = ((1.0 + size(0) as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
-            let r = mul_factor(size(1), REGEX_STRING_LENGTH_COST_FACTOR);
-            s.saturating_mul(r)
-        }
-        "containsIP" => {
-            let c = size(0);
-            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
-            if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
-            }
-            cost
-        }
-        "containsCIDR" => {
-            let c = size(0);
-            let mut cost = mul_factor(c + c, STRING_TRAVERSAL_COST_FACTOR);
-            cost += mul_factor(c, STRING_TRAVERSAL_COST_FACTOR) + 1;
-            if matches!(args.get(1), Some(Val::Str(_))) {
-                cost += mul_factor(size(1), STRING_TRAVERSAL_COST_FACTOR);
-            }
-            cost
-        }
         "validate" if receiver => match first {
             Some(Val::Ext(e)) => match &**e {
                 Ext::Format(f) => {
@@ -237,21 +239,22 @@ fn call_cost(name: &str, receiver: bool, args: &[Val<'_>], result: Option<&Val<'
             },
             _ => 1,
         },
-        // cel-go's `trackSetsCost`: the call and the m·n comparisons
-        // (twice for equivalence).
-        "sets.contains" | "sets.intersects" => 1 + size(0).saturating_mul(size(1)),
-        "sets.equivalent" => 1 + size(0).saturating_mul(size(1)).saturating_mul(2),
         // cel-go's costs of `format` and `strings.quote`: their string.
         "format" | "strings.quote" if matches!(first, Some(Val::Str(_))) => {
             mul_factor(size(0), STRING_TRAVERSAL_COST_FACTOR)
         }
-        // Everything else costs 1: the other functions, and the
-        // Kubernetes functions of constant cost (`masked`, `prefixLength`,
-        // `family`, the `is…` address tests, `sign`, `asInteger`,
-        // `isInteger`, `asApproximateFloat`, `isGreaterThan`, `isLessThan`,
-        // `compareTo`, `add`, `sub`, `major`, `minor`, `patch`).
+        // Everything else costs 1.
         _ => 1,
     }
+}
+
+/// A regex search of a string of size `string` for a pattern of size
+/// `pattern`: the string traversed once more than its length, for each
+/// unit of the pattern's cost.
+fn regex_search_cost(string: u64, pattern: u64) -> u64 {
+    let s = ((1.0 + string as f64) * STRING_TRAVERSAL_COST_FACTOR).ceil() as u64;
+    let r = mul_factor(pattern, REGEX_STRING_LENGTH_COST_FACTOR);
+    s.saturating_mul(r)
 }
 
 /// The `MaxRegexSize` of a named format of the Kubernetes format library:
@@ -277,6 +280,9 @@ fn dispatch<'a>(
     args: &[Val<'a>],
     exprs: &[IdedExpr],
 ) -> EvalResult<'a> {
+    if let Some(f) = registry::resolve(name, receiver, args) {
+        return (f.call)(args);
+    }
     let n = args.len();
     match (name, receiver, n) {
         ("!_", false, 1) => match arg(args, 0)? {
@@ -353,29 +359,6 @@ fn dispatch<'a>(
             let re = compile_regex(str_arg(args, 1)?)?;
             bool_of(re.is_match(str_arg(args, 0)?))
         }
-        ("find", true, 2) => {
-            let re = compile_regex(str_arg(args, 1)?).map_err(illegal_regex)?;
-            let s = str_arg(args, 0)?;
-            Ok(owned_str(
-                re.find_all(s, 1).into_iter().next().unwrap_or_default(),
-            ))
-        }
-        ("findAll", true, 2 | 3) => {
-            let re = compile_regex(str_arg(args, 1)?).map_err(illegal_regex)?;
-            let s = str_arg(args, 0)?;
-            let limit = if n == 3 { int_arg(args, 2)? } else { -1 };
-            if limit == 0 {
-                return Ok(Val::list(Vec::new()));
-            }
-            let max = if limit < 0 {
-                usize::MAX
-            } else {
-                limit as usize
-            };
-            Ok(Val::list(
-                re.find_all(s, max).into_iter().map(owned_str).collect(),
-            ))
-        }
         (super::functions::MAP_INSERT, false, 2 | 3) => map_insert(args),
         ("dyn", false, 1) => Ok(arg(args, 0)?.clone()),
         ("type", false, 1) => Ok(Val::Type(type_of(arg(args, 0)?).into())),
@@ -408,151 +391,6 @@ fn dispatch<'a>(
             Val::Str(s) => time::string_to_timestamp(s.as_str()),
             _ => Err(EvalError::no_overload()),
         },
-        (
-            "getFullYear" | "getMonth" | "getDayOfYear" | "getDayOfMonth" | "getDate"
-            | "getDayOfWeek" | "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds",
-            true,
-            1 | 2,
-        ) => time::accessor(name, args),
-        // Optional types.
-        ("optional.of", false, 1) => Ok(Val::Optional(Some(Rc::new(arg(args, 0)?.clone())))),
-        ("optional.ofNonZeroValue", false, 1) => {
-            let v = arg(args, 0)?;
-            Ok(Val::Optional((!is_zero(v)).then(|| Rc::new(v.clone()))))
-        }
-        ("optional.none", false, 0) => Ok(Val::Optional(None)),
-        ("hasValue", true, 1) => match arg(args, 0)? {
-            Val::Optional(o) => bool_of(o.is_some()),
-            _ => Err(EvalError::no_overload()),
-        },
-        ("value", true, 1) => match arg(args, 0)? {
-            Val::Optional(Some(v)) => Ok((**v).clone()),
-            Val::Optional(None) => Err(EvalError::new("optional.none() dereference")),
-            _ => Err(EvalError::no_overload()),
-        },
-        ("orValue", true, 2) => match arg(args, 0)? {
-            Val::Optional(Some(v)) => Ok((**v).clone()),
-            Val::Optional(None) => Ok(arg(args, 1)?.clone()),
-            _ => Err(EvalError::no_overload()),
-        },
-        ("or", true, 2) => match (arg(args, 0)?, arg(args, 1)?) {
-            (Val::Optional(Some(v)), Val::Optional(_)) => Ok(Val::Optional(Some(v.clone()))),
-            (Val::Optional(None), o @ Val::Optional(_)) => Ok(o.clone()),
-            _ => Err(EvalError::no_overload()),
-        },
-        // Sets.
-        ("sets.contains" | "sets.equivalent" | "sets.intersects", false, 2) => {
-            let (Val::List(a), Val::List(b)) = (arg(args, 0)?, arg(args, 1)?) else {
-                return Err(EvalError::no_overload());
-            };
-            let (av, bv) = (a.to_vec()?, b.to_vec()?);
-            let contains = |x: &[Val<'a>], y: &[Val<'a>]| -> Result<bool, EvalError> {
-                for e in y {
-                    let mut found = false;
-                    for f in x {
-                        if equals(f, e, 0)? {
-                            found = true;
-                            break;
-                        }
-                    }
-                    if !found {
-                        return Ok(false);
-                    }
-                }
-                Ok(true)
-            };
-            match name {
-                "sets.contains" => bool_of(contains(&av, &bv)?),
-                "sets.equivalent" => bool_of(contains(&av, &bv)? && contains(&bv, &av)?),
-                _ => {
-                    for e in &bv {
-                        for f in &av {
-                            if equals(f, e, 0)? {
-                                return bool_of(true);
-                            }
-                        }
-                    }
-                    bool_of(false)
-                }
-            }
-        }
-        // Kubernetes lists.
-        ("isSorted" | "sum" | "min" | "max", true, 1) => list_fn(name, arg(args, 0)?),
-        ("includes", true, 2) => {
-            let target = arg(args, 0)?;
-            let v = arg(args, 1)?;
-            if let Val::List(l) = target {
-                for e in l.to_vec()? {
-                    if equals(&e, v, 0)? {
-                        return bool_of(true);
-                    }
-                }
-                return bool_of(false);
-            }
-            bool_of(equals(target, v, 0)?)
-        }
-        ("indexOf" | "lastIndexOf", true, 2) if matches!(args.first(), Some(Val::List(_))) => {
-            let Val::List(l) = arg(args, 0)? else {
-                return Err(EvalError::no_overload());
-            };
-            let target = arg(args, 1)?;
-            let items = l.to_vec()?;
-            let mut found = -1i64;
-            for (i, e) in items.iter().enumerate() {
-                if equals(e, target, 0)? {
-                    found = i as i64;
-                    if name == "indexOf" {
-                        break;
-                    }
-                }
-            }
-            Ok(Val::Int(found))
-        }
-        ("url", false, 1) => url::to_url(str_arg(args, 0)?),
-        ("isURL", false, 1) => bool_of(Url::parse(str_arg(args, 0)?).is_ok()),
-        (
-            "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" | "getQuery",
-            true,
-            1,
-        ) if matches!(args.first(), Some(Val::Ext(e)) if matches!(**e, Ext::Url(_))) => {
-            let Some(Val::Ext(e)) = args.first() else {
-                return Err(EvalError::no_overload());
-            };
-            let Ext::Url(u) = &**e else {
-                return Err(EvalError::no_overload());
-            };
-            url::accessor(u, name)
-        }
-        ("quantity" | "isQuantity", false, 1) => quantity::call(name, args),
-        ("semver" | "isSemver", false, 1 | 2) => semver::call(name, args),
-        ("major" | "minor" | "patch", true, 1) => semver::call(name, args),
-        ("compareTo" | "isGreaterThan" | "isLessThan", true, 2)
-            if semver::is_semver(args.first()) =>
-        {
-            semver::call(name, args)
-        }
-        (
-            "sign" | "isInteger" | "asInteger" | "asApproximateFloat" | "add" | "sub" | "compareTo"
-            | "isGreaterThan" | "isLessThan",
-            true,
-            1 | 2,
-        ) => quantity::call(name, args),
-        ("ip" | "isIP" | "cidr" | "isCIDR" | "ip.isCanonical", false, 1) => ip::call(name, args),
-        (
-            "family"
-            | "isUnspecified"
-            | "isLoopback"
-            | "isLinkLocalMulticast"
-            | "isLinkLocalUnicast"
-            | "isGlobalUnicast"
-            | "ip"
-            | "masked"
-            | "prefixLength"
-            | "containsIP"
-            | "containsCIDR",
-            true,
-            1 | 2,
-        ) => ip::call(name, args),
         _ if lists_ext::handles(name, receiver, args) => lists_ext::call(name, args),
         _ if name.starts_with("format.") || name == "validate" => {
             strings::format_lib(name, receiver, args)
@@ -608,150 +446,9 @@ fn map_insert<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
     Ok(Val::Map(MapV::Owned(Rc::new(out))))
 }
 
-fn list_fn<'a>(name: &str, l: &Val<'a>) -> EvalResult<'a> {
-    let Val::List(l) = l else {
-        return Err(EvalError::no_overload());
-    };
-    let items = l.to_vec()?;
-    match name {
-        "isSorted" => {
-            for w in items.windows(2) {
-                if let [a, b] = w {
-                    match compare(a, b) {
-                        Some(Ordering::Greater) => return bool_of(false),
-                        Some(_) => {}
-                        None => return Err(EvalError::no_overload()),
-                    }
-                }
-            }
-            bool_of(true)
-        }
-        "sum" => {
-            let mut acc: Option<Val<'a>> = None;
-            for e in items {
-                acc = Some(match acc {
-                    None => e,
-                    Some(a) => arith("_+_", &a, &e)?,
-                });
-            }
-            // The sum of an empty list is the zero of its element type; the
-            // type is not known at runtime: int.
-            Ok(acc.unwrap_or(Val::Int(0)))
-        }
-        _ => {
-            let mut best: Option<Val<'a>> = None;
-            for e in items {
-                best = Some(match best {
-                    None => e,
-                    Some(b) => {
-                        let o = compare(&e, &b).ok_or_else(EvalError::no_overload)?;
-                        let take = if name == "min" {
-                            o == Ordering::Less
-                        } else {
-                            o == Ordering::Greater
-                        };
-                        if take { e } else { b }
-                    }
-                });
-            }
-            best.ok_or_else(|| EvalError::new(format!("{name} called on empty list")))
-        }
-    }
-}
-
 /// The CEL type name of a value, as `type()` returns it.
 fn type_of(v: &Val<'_>) -> String {
     v.type_name()
-}
-
-fn arith<'a>(op: &str, a: &Val<'a>, b: &Val<'a>) -> EvalResult<'a> {
-    let ovf = || EvalError::new("integer overflow");
-    let uovf = || EvalError::new("unsigned integer overflow");
-    match (a, b) {
-        (Val::Int(x), Val::Int(y)) => match op {
-            "_+_" => x.checked_add(*y).map(Val::Int).ok_or_else(ovf),
-            "_-_" => x.checked_sub(*y).map(Val::Int).ok_or_else(ovf),
-            "_*_" => x.checked_mul(*y).map(Val::Int).ok_or_else(ovf),
-            "_/_" => {
-                if *y == 0 {
-                    Err(EvalError::new("division by zero"))
-                } else {
-                    x.checked_div(*y).map(Val::Int).ok_or_else(ovf)
-                }
-            }
-            _ => {
-                if *y == 0 {
-                    Err(EvalError::new("modulus by zero"))
-                } else {
-                    x.checked_rem(*y).map(Val::Int).ok_or_else(ovf)
-                }
-            }
-        },
-        (Val::Uint(x), Val::Uint(y)) => match op {
-            "_+_" => x.checked_add(*y).map(Val::Uint).ok_or_else(uovf),
-            "_-_" => x.checked_sub(*y).map(Val::Uint).ok_or_else(uovf),
-            "_*_" => x.checked_mul(*y).map(Val::Uint).ok_or_else(uovf),
-            "_/_" => x
-                .checked_div(*y)
-                .map(Val::Uint)
-                .ok_or_else(|| EvalError::new("division by zero")),
-            _ => x
-                .checked_rem(*y)
-                .map(Val::Uint)
-                .ok_or_else(|| EvalError::new("modulus by zero")),
-        },
-        (Val::Double(x), Val::Double(y)) => match op {
-            "_+_" => Ok(Val::Double(x + y)),
-            "_-_" => Ok(Val::Double(x - y)),
-            "_*_" => Ok(Val::Double(x * y)),
-            "_/_" => Ok(Val::Double(x / y)),
-            _ => Err(EvalError::no_overload()),
-        },
-        (Val::Str(x), Val::Str(y)) if op == "_+_" => {
-            let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
-            s.push_str(x.as_str());
-            s.push_str(y.as_str());
-            check_len(s)
-        }
-        (Val::Bytes(x), Val::Bytes(y)) if op == "_+_" => {
-            if x.len() + y.len() > MAX_STRING_BYTES {
-                return Err(EvalError::new("bytes result exceeds the maximum size"));
-            }
-            let mut v = x.to_vec();
-            v.extend_from_slice(y);
-            Ok(Val::Bytes(v.into()))
-        }
-        (Val::List(x), Val::List(y)) if op == "_+_" => add_lists(x, y),
-        (Val::Duration(x), Val::Duration(y)) if op == "_+_" || op == "_-_" => {
-            let r = if op == "_+_" {
-                x.checked_add(*y)
-            } else {
-                x.checked_sub(*y)
-            };
-            r.map(Val::Duration)
-                .ok_or_else(|| EvalError::new("duration overflow"))
-        }
-        (Val::Timestamp(s, n, off), Val::Duration(d)) if op == "_+_" || op == "_-_" => {
-            let d = if op == "_-_" {
-                d.checked_neg()
-                    .ok_or_else(|| EvalError::new("timestamp overflow"))?
-            } else {
-                *d
-            };
-            time::ts_add(*s, *n, *off, d)
-        }
-        (Val::Duration(d), Val::Timestamp(s, n, off)) if op == "_+_" => {
-            time::ts_add(*s, *n, *off, *d)
-        }
-        (Val::Timestamp(s1, n1, _), Val::Timestamp(s2, n2, _)) if op == "_-_" => {
-            let a = i128::from(*s1) * 1_000_000_000 + i128::from(*n1);
-            let b = i128::from(*s2) * 1_000_000_000 + i128::from(*n2);
-            i64::try_from(a - b)
-                .map(Val::Duration)
-                .map_err(|_| EvalError::new("integer overflow"))
-        }
-        _ => Err(EvalError::no_overload()),
-    }
 }
 
 fn conv_err(from: &Val<'_>, to: &str) -> EvalError {

@@ -56,19 +56,13 @@ pub(crate) fn compile_regex(p: &str) -> Result<crate::goregex::GoRegex, EvalErro
     crate::goregex::compile(p).map_err(|e| EvalError::new(e.to_string()))
 }
 
-/// The result of `compareTo` (-1, 0 or 1), `isGreaterThan` or
-/// `isLessThan` (`name`) for the ordering `c` of receiver and argument, as
-/// the quantity and semver libraries define them.
-pub(crate) fn comparison<'a>(name: &str, c: Ordering) -> Val<'a> {
-    match name {
-        "compareTo" => Val::Int(match c {
-            Ordering::Less => -1,
-            Ordering::Equal => 0,
-            Ordering::Greater => 1,
-        }),
-        "isGreaterThan" => Val::Bool(c == Ordering::Greater),
-        _ => Val::Bool(c == Ordering::Less),
-    }
+/// `compareTo`'s result: -1, 0 or 1.
+pub(crate) fn compare_to<'a>(c: Ordering) -> Val<'a> {
+    Val::Int(match c {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    })
 }
 
 /// cel-go's `String.ConvertToType` failure: the type names only, never

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use super::call;
+use super::{call, registry};
 use crate::cel::functions::{CompatibilityVersion, library};
 use crate::cel::types::Type;
 use crate::cel::value::ip::{Cidr, Ip};
@@ -106,4 +106,39 @@ fn every_declared_overload_is_implemented() {
         missing, NOT_IMPLEMENTED,
         "the overloads declared but not implemented"
     );
+}
+
+/// Every registry entry is declared (each of its overloads is in the
+/// newest library set, under its name) and routes a call with values of
+/// each declared overload's argument types to itself.
+#[test]
+fn every_registry_entry_is_declared_and_routed_to() {
+    let newest = library(CompatibilityVersion::new(1, 37));
+    let mut faults = Vec::new();
+    for f in registry::all() {
+        if f.overloads.is_empty() {
+            faults.push(format!("{}: no overload", f.name));
+        }
+        for o in f.overloads {
+            let declared = newest
+                .function(f.name)
+                .is_some_and(|d| d.overloads.iter().any(|d| d.id == o.id));
+            if !declared {
+                faults.push(format!("{}: {} not declared", f.name, o.id));
+            }
+            if NOT_IMPLEMENTED.contains(&o.id) {
+                continue;
+            }
+            let (args, _) = (o.signature)();
+            let Some(args) = args.iter().map(sample).collect::<Option<Vec<_>>>() else {
+                continue;
+            };
+            let routed = registry::resolve(f.name, o.member, &args);
+            if !routed.is_some_and(|r| r.name == f.name && r.overloads.iter().any(|r| r.id == o.id))
+            {
+                faults.push(format!("{}: {} not routed to its entry", f.name, o.id));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
 }
