@@ -583,14 +583,10 @@ impl TypeSpace {
             "enum:{}",
             Value::Array(n["enum"].as_array().cloned().unwrap_or_default())
         );
-        let description = n
-            .get("description")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        if let Some(&id) = self.by_key.get(&key) {
-            self.types[id].uses.push(description);
-            return id;
-        }
+        let description = match self.interned(&key, n) {
+            Interned::Known(id) => return id,
+            Interned::New(description) => description,
+        };
         let mut variants = Vec::new();
         let mut scope = Scope::default();
         for v in n["enum"].as_array().into_iter().flatten() {
@@ -609,6 +605,22 @@ impl TypeSpace {
         id
     }
 
+    /// The type interned under `key`, with one more use described by
+    /// `n`'s description; else that description, for the new type.
+    fn interned(&mut self, key: &str, n: &Map<String, Value>) -> Interned {
+        let description = n
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        match self.by_key.get(key) {
+            Some(&id) => {
+                self.types[id].uses.push(description);
+                Interned::Known(id)
+            }
+            None => Interned::New(description),
+        }
+    }
+
     fn intern_struct(
         &mut self,
         opts: &Options,
@@ -619,14 +631,10 @@ impl TypeSpace {
         depth: usize,
     ) -> Result<TypeId, GenError> {
         let key = format!("struct:{:032x}", self.shape_hash(n));
-        let description = n
-            .get("description")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        if let Some(&id) = self.by_key.get(&key) {
-            self.types[id].uses.push(description);
-            return Ok(id);
-        }
+        let description = match self.interned(&key, n) {
+            Interned::Known(id) => return Ok(id),
+            Interned::New(description) => description,
+        };
         let name = self.name_for(opts, hint, parent, depth);
         // Reserve the slot first so that nested types come after it.
         let id = self.types.len();
@@ -1108,6 +1116,14 @@ fn rule(r: &Value) -> Option<AttrValue> {
     ];
     keys.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k));
     Some(AttrValue::Rule(keys))
+}
+
+/// Whether a shape is interned already.
+enum Interned {
+    /// Yes: this type, its use recorded.
+    Known(TypeId),
+    /// No: the description of the new type's first use.
+    New(Option<String>),
 }
 
 #[cfg(test)]
