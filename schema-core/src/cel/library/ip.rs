@@ -2,7 +2,7 @@
 //! `library/cidr.go`). Their `string` conversions are the standard
 //! `string` function's.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr};
 use std::rc::Rc;
 
 use super::entry::{Estimate, Function, Overload, RuntimeCost, global_with, member_with};
@@ -11,6 +11,61 @@ use crate::cel::error::EvalError;
 use crate::cel::types::{Type, k8s};
 use crate::cel::value::ip::{Cidr, Ip, contains, masked, parse_addr, parse_cidr};
 use crate::cel::value::{EvalResult, Ext, Val};
+
+/// A predicate method of an IP address (`ip.isLoopback()`): its name,
+/// overload id and test; it costs one unit.
+macro_rules! ip_predicate {
+    ($name:literal, $id:literal, $test:path) => {
+        Function {
+            name: $name,
+            overloads: &[Overload {
+                id: $id,
+                member: true,
+                signature: || (vec![k8s::ip()], Type::Bool),
+            }],
+            applies: is_method,
+            call: |args| ip_receiver(args).map(|a| Val::Bool($test(&a))),
+            runtime_cost: RuntimeCost::Constant,
+            estimate: Estimate::Constant,
+        }
+    };
+}
+
+/// A containment method of a CIDR: its name, the overload taking a
+/// string, the type of the other argument and its overload, whether the
+/// argument is a CIDR (for the costs) and the implementation.
+macro_rules! cidr_containment {
+    (
+        $name:literal,
+        string $string_id:literal,
+        or $arg:path, $typed_id:literal,
+        of_cidr $of_cidr:literal,
+        $call:path
+    ) => {
+        Function {
+            name: $name,
+            overloads: &[
+                Overload {
+                    id: $string_id,
+                    member: true,
+                    signature: || (vec![k8s::cidr(), Type::String], Type::Bool),
+                },
+                Overload {
+                    id: $typed_id,
+                    member: true,
+                    signature: || (vec![k8s::cidr(), $arg()], Type::Bool),
+                },
+            ],
+            applies: is_method,
+            call: $call,
+            runtime_cost: RuntimeCost::CidrContainment { of_cidr: $of_cidr },
+            estimate: Estimate::CidrContainment {
+                of_cidr: $of_cidr,
+                string_overload: $string_id,
+            },
+        }
+    };
+}
 
 /// The libraries' functions.
 pub(crate) const FUNCTIONS: &[Function] = &[
@@ -63,80 +118,19 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         runtime_cost: RuntimeCost::FirstArgumentTraversalTwice,
         estimate: Estimate::FirstArgumentTraversalTwice,
     },
-    Function {
-        name: "isUnspecified",
-        overloads: &[Overload {
-            id: "ip_is_unspecified",
-            member: true,
-            signature: || (vec![k8s::ip()], Type::Bool),
-        }],
-        applies: is_method,
-        call: |args| ip_receiver(args).map(|a| Val::Bool(a.is_unspecified())),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "isLoopback",
-        overloads: &[Overload {
-            id: "ip_is_loopback",
-            member: true,
-            signature: || (vec![k8s::ip()], Type::Bool),
-        }],
-        applies: is_method,
-        call: |args| ip_receiver(args).map(|a| Val::Bool(a.is_loopback())),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "isLinkLocalMulticast",
-        overloads: &[Overload {
-            id: "ip_is_link_local_multicast",
-            member: true,
-            signature: || (vec![k8s::ip()], Type::Bool),
-        }],
-        applies: is_method,
-        call: |args| {
-            ip_receiver(args).map(|a| {
-                Val::Bool(match a {
-                    IpAddr::V4(v) => v.octets()[..3] == [224, 0, 0],
-                    IpAddr::V6(v) => v.segments()[0] & 0xff0f == 0xff02,
-                })
-            })
-        },
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "isLinkLocalUnicast",
-        overloads: &[Overload {
-            id: "ip_is_link_local_unicast",
-            member: true,
-            signature: || (vec![k8s::ip()], Type::Bool),
-        }],
-        applies: is_method,
-        call: |args| {
-            ip_receiver(args).map(|a| {
-                Val::Bool(match a {
-                    IpAddr::V4(v) => v.octets()[..2] == [169, 254],
-                    IpAddr::V6(v) => v.segments()[0] & 0xffc0 == 0xfe80,
-                })
-            })
-        },
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "isGlobalUnicast",
-        overloads: &[Overload {
-            id: "ip_is_global_unicast",
-            member: true,
-            signature: || (vec![k8s::ip()], Type::Bool),
-        }],
-        applies: is_method,
-        call: |args| ip_receiver(args).map(|a| Val::Bool(is_global_unicast(a))),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
+    ip_predicate!("isUnspecified", "ip_is_unspecified", IpAddr::is_unspecified),
+    ip_predicate!("isLoopback", "ip_is_loopback", IpAddr::is_loopback),
+    ip_predicate!(
+        "isLinkLocalMulticast",
+        "ip_is_link_local_multicast",
+        is_link_local_multicast
+    ),
+    ip_predicate!(
+        "isLinkLocalUnicast",
+        "ip_is_link_local_unicast",
+        is_link_local_unicast
+    ),
+    ip_predicate!("isGlobalUnicast", "ip_is_global_unicast", is_global_unicast),
     Function {
         name: "isIP",
         overloads: &[Overload {
@@ -165,50 +159,20 @@ pub(crate) const FUNCTIONS: &[Function] = &[
         runtime_cost: RuntimeCost::FirstArgumentTraversal,
         estimate: Estimate::FirstArgumentTraversal,
     },
-    Function {
-        name: "containsIP",
-        overloads: &[
-            Overload {
-                id: "cidr_contains_ip_string",
-                member: true,
-                signature: || (vec![k8s::cidr(), Type::String], Type::Bool),
-            },
-            Overload {
-                id: "cidr_contains_ip_ip",
-                member: true,
-                signature: || (vec![k8s::cidr(), k8s::ip()], Type::Bool),
-            },
-        ],
-        applies: is_method,
-        call: contains_ip,
-        runtime_cost: RuntimeCost::CidrContainment { of_cidr: false },
-        estimate: Estimate::CidrContainment {
-            of_cidr: false,
-            string_overload: "cidr_contains_ip_string",
-        },
-    },
-    Function {
-        name: "containsCIDR",
-        overloads: &[
-            Overload {
-                id: "cidr_contains_cidr_string",
-                member: true,
-                signature: || (vec![k8s::cidr(), Type::String], Type::Bool),
-            },
-            Overload {
-                id: "cidr_contains_cidr",
-                member: true,
-                signature: || (vec![k8s::cidr(), k8s::cidr()], Type::Bool),
-            },
-        ],
-        applies: is_method,
-        call: contains_cidr,
-        runtime_cost: RuntimeCost::CidrContainment { of_cidr: true },
-        estimate: Estimate::CidrContainment {
-            of_cidr: true,
-            string_overload: "cidr_contains_cidr_string",
-        },
-    },
+    cidr_containment!(
+        "containsIP",
+        string "cidr_contains_ip_string",
+        or k8s::ip, "cidr_contains_ip_ip",
+        of_cidr false,
+        contains_ip
+    ),
+    cidr_containment!(
+        "containsCIDR",
+        string "cidr_contains_cidr_string",
+        or k8s::cidr, "cidr_contains_cidr",
+        of_cidr true,
+        contains_cidr
+    ),
     Function {
         name: "prefixLength",
         overloads: &[Overload {
@@ -330,20 +294,28 @@ fn contains_cidr<'a>(args: &[Val<'a>]) -> EvalResult<'a> {
     ))
 }
 
-fn is_global_unicast(a: IpAddr) -> bool {
+/// Go's `IP.IsLinkLocalMulticast`.
+fn is_link_local_multicast(a: &IpAddr) -> bool {
     match a {
-        IpAddr::V4(v) => {
-            !(v.is_unspecified()
-                || v.is_loopback()
-                || v.is_multicast()
-                || v.is_broadcast()
-                || v.octets()[..2] == [169, 254])
-        }
-        IpAddr::V6(v) => {
-            !(v.is_unspecified()
-                || v.is_loopback()
-                || v.is_multicast()
-                || v.segments()[0] & 0xffc0 == 0xfe80)
-        }
+        IpAddr::V4(v) => v.octets()[..3] == [224, 0, 0],
+        IpAddr::V6(v) => v.segments()[0] & 0xff0f == 0xff02,
     }
+}
+
+/// Go's `IP.IsLinkLocalUnicast`.
+fn is_link_local_unicast(a: &IpAddr) -> bool {
+    match a {
+        IpAddr::V4(v) => v.octets()[..2] == [169, 254],
+        IpAddr::V6(v) => v.segments()[0] & 0xffc0 == 0xfe80,
+    }
+}
+
+/// Go's `IP.IsGlobalUnicast`: none of the special addresses, nor the IPv4
+/// broadcast address.
+fn is_global_unicast(a: &IpAddr) -> bool {
+    !(a.is_unspecified()
+        || a.is_loopback()
+        || a.is_multicast()
+        || is_link_local_unicast(a)
+        || *a == IpAddr::V4(Ipv4Addr::BROADCAST))
 }

@@ -5,6 +5,7 @@
 //! Kubernetes `library.CostEstimator.CallCost`).
 
 mod arithmetic;
+mod comparisons;
 pub(crate) mod entry;
 pub(crate) mod ip;
 pub(crate) mod lists;

@@ -5,131 +5,99 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+use super::comparisons::functions_with_comparisons;
 use super::entry::{Estimate, Function, Overload, RuntimeCost, global_with, member_with};
-use super::operands::{compare_to, str_arg};
+use super::operands::str_arg;
 use crate::cel::error::EvalError;
 use crate::cel::types::{Type, k8s};
 use crate::cel::value::semver::Semver;
 use crate::cel::value::{EvalResult, Ext, Val};
 
 /// The library's functions.
-pub(crate) const FUNCTIONS: &[Function] = &[
-    Function {
-        name: "semver",
-        overloads: &[
-            Overload {
-                id: "string_to_semver",
-                member: false,
-                signature: || (vec![Type::String], k8s::semver()),
+pub(crate) const FUNCTIONS: &[Function] = functions_with_comparisons! {
+    comparisons: "semver", k8s::semver, applies is_comparison, compare compare;
+    functions: [
+        Function {
+            name: "semver",
+            overloads: &[
+                Overload {
+                    id: "string_to_semver",
+                    member: false,
+                    signature: || (vec![Type::String], k8s::semver()),
+                },
+                Overload {
+                    id: "string_bool_to_semver",
+                    member: false,
+                    signature: || (vec![Type::String, Type::Bool], k8s::semver()),
+                },
+            ],
+            applies: |receiver, args| global_with(receiver, args, &[1, 2]),
+            call: |args| {
+                parse(args).and_then(|p| {
+                    p.map(|v| Val::Ext(Rc::new(Ext::Semver(v))))
+                        .map_err(EvalError::new)
+                })
             },
-            Overload {
-                id: "string_bool_to_semver",
-                member: false,
-                signature: || (vec![Type::String, Type::Bool], k8s::semver()),
-            },
-        ],
-        applies: |receiver, args| global_with(receiver, args, &[1, 2]),
-        call: |args| {
-            parse(args).and_then(|p| {
-                p.map(|v| Val::Ext(Rc::new(Ext::Semver(v))))
-                    .map_err(EvalError::new)
-            })
+            runtime_cost: RuntimeCost::FirstArgumentTraversal,
+            estimate: Estimate::FirstArgumentTraversal,
         },
-        runtime_cost: RuntimeCost::FirstArgumentTraversal,
-        estimate: Estimate::FirstArgumentTraversal,
-    },
-    Function {
-        name: "isSemver",
-        overloads: &[
-            Overload {
-                id: "is_semver_string",
-                member: false,
-                signature: || (vec![Type::String], Type::Bool),
-            },
-            Overload {
-                id: "is_semver_string_bool",
-                member: false,
-                signature: || (vec![Type::String, Type::Bool], Type::Bool),
-            },
-        ],
-        applies: |receiver, args| global_with(receiver, args, &[1, 2]),
-        call: |args| parse(args).map(|p| Val::Bool(p.is_ok())),
-        runtime_cost: RuntimeCost::FirstArgumentTraversal,
-        estimate: Estimate::FirstArgumentTraversal,
-    },
-    Function {
-        name: "isGreaterThan",
-        overloads: &[Overload {
-            id: "semver_is_greater_than",
-            member: true,
-            signature: || (vec![k8s::semver(), k8s::semver()], Type::Bool),
-        }],
-        applies: is_comparison,
-        call: |args| compare(args, |c| Val::Bool(c == Ordering::Greater)),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "isLessThan",
-        overloads: &[Overload {
-            id: "semver_is_less_than",
-            member: true,
-            signature: || (vec![k8s::semver(), k8s::semver()], Type::Bool),
-        }],
-        applies: is_comparison,
-        call: |args| compare(args, |c| Val::Bool(c == Ordering::Less)),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "compareTo",
-        overloads: &[Overload {
-            id: "semver_compare_to",
-            member: true,
-            signature: || (vec![k8s::semver(), k8s::semver()], Type::Int),
-        }],
-        applies: is_comparison,
-        call: |args| compare(args, compare_to),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "major",
-        overloads: &[Overload {
-            id: "semver_major",
-            member: true,
-            signature: || (vec![k8s::semver()], Type::Int),
-        }],
-        applies: is_accessor,
-        call: |args| receiver(args).map(|v| component(v.major)),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "minor",
-        overloads: &[Overload {
-            id: "semver_minor",
-            member: true,
-            signature: || (vec![k8s::semver()], Type::Int),
-        }],
-        applies: is_accessor,
-        call: |args| receiver(args).map(|v| component(v.minor)),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-    Function {
-        name: "patch",
-        overloads: &[Overload {
-            id: "semver_patch",
-            member: true,
-            signature: || (vec![k8s::semver()], Type::Int),
-        }],
-        applies: is_accessor,
-        call: |args| receiver(args).map(|v| component(v.patch)),
-        runtime_cost: RuntimeCost::Constant,
-        estimate: Estimate::Constant,
-    },
-];
+        Function {
+            name: "isSemver",
+            overloads: &[
+                Overload {
+                    id: "is_semver_string",
+                    member: false,
+                    signature: || (vec![Type::String], Type::Bool),
+                },
+                Overload {
+                    id: "is_semver_string_bool",
+                    member: false,
+                    signature: || (vec![Type::String, Type::Bool], Type::Bool),
+                },
+            ],
+            applies: |receiver, args| global_with(receiver, args, &[1, 2]),
+            call: |args| parse(args).map(|p| Val::Bool(p.is_ok())),
+            runtime_cost: RuntimeCost::FirstArgumentTraversal,
+            estimate: Estimate::FirstArgumentTraversal,
+        },
+        Function {
+            name: "major",
+            overloads: &[Overload {
+                id: "semver_major",
+                member: true,
+                signature: || (vec![k8s::semver()], Type::Int),
+            }],
+            applies: is_accessor,
+            call: |args| receiver(args).map(|v| component(v.major)),
+            runtime_cost: RuntimeCost::Constant,
+            estimate: Estimate::Constant,
+        },
+        Function {
+            name: "minor",
+            overloads: &[Overload {
+                id: "semver_minor",
+                member: true,
+                signature: || (vec![k8s::semver()], Type::Int),
+            }],
+            applies: is_accessor,
+            call: |args| receiver(args).map(|v| component(v.minor)),
+            runtime_cost: RuntimeCost::Constant,
+            estimate: Estimate::Constant,
+        },
+        Function {
+            name: "patch",
+            overloads: &[Overload {
+                id: "semver_patch",
+                member: true,
+                signature: || (vec![k8s::semver()], Type::Int),
+            }],
+            applies: is_accessor,
+            call: |args| receiver(args).map(|v| component(v.patch)),
+            runtime_cost: RuntimeCost::Constant,
+            estimate: Estimate::Constant,
+        },
+    ],
+};
 
 fn semver_of<'v>(v: Option<&'v Val<'_>>) -> Option<&'v Semver> {
     match v {

@@ -7,44 +7,46 @@ use crate::cel::error::EvalError;
 use crate::cel::types::Type;
 use crate::cel::value::{EvalResult, Val, equals};
 
+/// A function of two lists: its name, overload id, how many times it
+/// compares the lists' elements (for the costs) and its test of the
+/// elements.
+macro_rules! set_function {
+    ($name:literal, $id:literal, passes $passes:literal, $test:expr) => {
+        Function {
+            name: $name,
+            overloads: &[Overload {
+                id: $id,
+                member: false,
+                signature: two_lists,
+            }],
+            applies: is_set_call,
+            call: |args| with_lists(args, $test),
+            runtime_cost: RuntimeCost::SetComparison { passes: $passes },
+            estimate: Estimate::SetComparison { passes: $passes },
+        }
+    };
+}
+
 /// The extension's functions.
 pub(crate) const FUNCTIONS: &[Function] = &[
-    Function {
-        name: "sets.contains",
-        overloads: &[Overload {
-            id: "list_sets_contains_list",
-            member: false,
-            signature: two_lists,
-        }],
-        applies: is_set_call,
-        call: |args| with_lists(args, |a, b| contains(a, b)),
-        runtime_cost: RuntimeCost::SetComparison { passes: 1 },
-        estimate: Estimate::SetComparison { passes: 1 },
-    },
-    Function {
-        name: "sets.equivalent",
-        overloads: &[Overload {
-            id: "list_sets_equivalent_list",
-            member: false,
-            signature: two_lists,
-        }],
-        applies: is_set_call,
-        call: |args| with_lists(args, |a, b| Ok(contains(a, b)? && contains(b, a)?)),
-        runtime_cost: RuntimeCost::SetComparison { passes: 2 },
-        estimate: Estimate::SetComparison { passes: 2 },
-    },
-    Function {
-        name: "sets.intersects",
-        overloads: &[Overload {
-            id: "list_sets_intersects_list",
-            member: false,
-            signature: two_lists,
-        }],
-        applies: is_set_call,
-        call: |args| with_lists(args, intersects),
-        runtime_cost: RuntimeCost::SetComparison { passes: 1 },
-        estimate: Estimate::SetComparison { passes: 1 },
-    },
+    set_function!(
+        "sets.contains",
+        "list_sets_contains_list",
+        passes 1,
+        contains
+    ),
+    set_function!(
+        "sets.equivalent",
+        "list_sets_equivalent_list",
+        passes 2,
+        |a, b| Ok(contains(a, b)? && contains(b, a)?)
+    ),
+    set_function!(
+        "sets.intersects",
+        "list_sets_intersects_list",
+        passes 1,
+        intersects
+    ),
 ];
 
 fn two_lists() -> (Vec<Type>, Type) {
