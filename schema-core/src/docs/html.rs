@@ -11,7 +11,8 @@ use super::reference::{
     self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
     MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
-use super::text::{self, html as esc, html_into, script_json, yes};
+use super::summary::{self, VersionName};
+use super::text::{html as esc, html_into, script_json};
 use crate::model::wire::CustomResourceDefinition;
 
 /// The site's stylesheet.
@@ -379,58 +380,29 @@ fn page(k: &KindVersion, file: &str, search: &mut Vec<Value>) -> String {
         &format!("<code>{}</code>", esc(&s.crd_name)),
     );
     summary_row(&mut main, "Conversion", &esc(&s.conversion));
-    let mut sub = Vec::new();
-    if k.status_subresource {
-        sub.push("status".to_string());
-    }
-    if let Some(scale) = &k.scale {
-        let mut parts = vec![
-            format!(
-                "spec replicas <code>{}</code>",
-                esc(&scale.spec_replicas_path)
-            ),
-            format!(
-                "status replicas <code>{}</code>",
-                esc(&scale.status_replicas_path)
-            ),
-        ];
-        if let Some(l) = &scale.label_selector_path {
-            parts.push(format!("label selector <code>{}</code>", esc(l)));
-        }
-        sub.push(format!("scale ({})", parts.join(", ")));
-    }
     summary_row(
         &mut main,
         "Subresources",
-        &if sub.is_empty() {
-            "none".to_string()
-        } else {
-            sub.join("; ")
-        },
+        &summary::subresources(k, |c| format!("<code>{}</code>", esc(c))),
     );
     main.push_str("</tbody></table></div>\n");
 
     main.push_str("<h2>Versions</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th scope=\"col\">Version</th><th scope=\"col\">Served</th><th scope=\"col\">Storage</th><th scope=\"col\">Deprecated</th></tr></thead>\n<tbody>\n");
-    for other in &s.versions {
-        let name = if other.name == v.name {
-            format!("<strong>{}</strong>", esc(&other.name))
-        } else if other.served {
-            format!(
+    for row in summary::version_rows(k, esc) {
+        let name = match row.name_kind {
+            VersionName::Current => format!("<strong>{}</strong>", esc(row.name)),
+            VersionName::Served => format!(
                 "<a href=\"../{}/{}.html\">{}</a>",
-                esc(&other.name),
+                esc(row.name),
                 esc(&s.kind),
-                esc(&other.name)
-            )
-        } else {
-            esc(&other.name)
+                esc(row.name)
+            ),
+            VersionName::Unserved => esc(row.name),
         };
-        let deprecated =
-            text::deprecated_cell(other.deprecated, other.deprecation_warning.as_ref(), esc);
         let _ = writeln!(
             main,
-            "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{deprecated}</td></tr>",
-            yes(other.served),
-            yes(other.storage)
+            "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            row.served, row.storage, row.deprecated
         );
     }
     main.push_str("</tbody></table></div>\n");

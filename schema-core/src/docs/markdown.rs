@@ -20,7 +20,8 @@ use super::reference::{
     self, Description, Docs, DocsError, Field, KindVersion, MAX_DESCRIPTION_BYTES,
     MAX_DOCUMENTED_DEPTH, ScopedFact,
 };
-use super::text::{self, code_span, html as esc, markdown as md, yes};
+use super::summary::{self, VersionName};
+use super::text::{code_span, html as esc, markdown as md};
 use crate::model::wire::CustomResourceDefinition;
 
 /// The Markdown documents of `crds`: `README.md` (the index) first, then
@@ -292,55 +293,26 @@ fn kind_version(out: &mut String, k: &KindVersion) {
     }
     summary_item(out, "CRD", &code_span(&s.crd_name, false));
     summary_item(out, "Conversion", &md(&s.conversion, ""));
-    let mut sub = Vec::new();
-    if k.status_subresource {
-        sub.push("status".to_string());
-    }
-    if let Some(scale) = &k.scale {
-        let mut parts = vec![
-            format!(
-                "spec replicas {}",
-                code_span(&scale.spec_replicas_path, false)
-            ),
-            format!(
-                "status replicas {}",
-                code_span(&scale.status_replicas_path, false)
-            ),
-        ];
-        if let Some(l) = &scale.label_selector_path {
-            parts.push(format!("label selector {}", code_span(l, false)));
-        }
-        sub.push(format!("scale ({})", parts.join(", ")));
-    }
     summary_item(
         out,
         "Subresources",
-        &if sub.is_empty() {
-            "none".to_string()
-        } else {
-            sub.join("; ")
-        },
+        &summary::subresources(k, |c| code_span(c, false)),
     );
     out.push_str("\n**Versions**\n\n| Version | Served | Storage | Deprecated |\n| --- | --- | --- | --- |\n");
-    for other in &s.versions {
-        let name = if other.name == v.name {
-            format!("**{}**", cell(&other.name))
-        } else if other.served {
-            format!(
+    for row in summary::version_rows(k, cell) {
+        let name = match row.name_kind {
+            VersionName::Current => format!("**{}**", cell(row.name)),
+            VersionName::Served => format!(
                 "[{}](#{})",
-                cell(&other.name),
-                fragment(&format!("{}.{}", s.kind, other.name))
-            )
-        } else {
-            cell(&other.name)
+                cell(row.name),
+                fragment(&format!("{}.{}", s.kind, row.name))
+            ),
+            VersionName::Unserved => cell(row.name),
         };
-        let deprecated =
-            text::deprecated_cell(other.deprecated, other.deprecation_warning.as_ref(), cell);
         let _ = writeln!(
             out,
-            "| {name} | {} | {} | {deprecated} |",
-            yes(other.served),
-            yes(other.storage)
+            "| {name} | {} | {} | {} |",
+            row.served, row.storage, row.deprecated
         );
     }
     if !k.columns.is_empty() {

@@ -31,6 +31,7 @@ mod markdown;
 pub mod path;
 pub mod reference;
 mod shape;
+mod summary;
 #[cfg(test)]
 mod tests;
 mod text;

@@ -151,25 +151,6 @@ pub(crate) fn script_json(json: &str) -> String {
     out
 }
 
-/// `yes` or `no`, as the version tables print a flag.
-pub(crate) fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
-/// The version tables' "deprecated" cell: `yes: <warning>` (the warning
-/// passed through `escape` for the markup) when the version is deprecated
-/// with a warning, else `yes` or `no`.
-pub(crate) fn deprecated_cell(
-    deprecated: bool,
-    warning: Option<&String>,
-    escape: impl Fn(&str) -> String,
-) -> String {
-    match (deprecated, warning) {
-        (true, Some(w)) => format!("yes: {}", escape(w)),
-        (d, _) => yes(d).to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
