@@ -188,6 +188,20 @@ pub struct Validation {
     pub when: Option<String>,
 }
 
+/// A field every variant of a [`Type`] has (`line`, `docs`), borrowed as
+/// the type is.
+macro_rules! common_field {
+    ($t:expr, $field:ident) => {
+        match $t {
+            Type::Map { $field, .. }
+            | Type::Array { $field, .. }
+            | Type::Scalar { $field, .. }
+            | Type::Any { $field, .. }
+            | Type::Null { $field, .. } => $field,
+        }
+    };
+}
+
 impl Type {
     /// ytt's name of the type (`Type.String()`).
     #[must_use]
@@ -204,35 +218,17 @@ impl Type {
     /// Where the type is defined.
     #[must_use]
     pub fn line(&self) -> usize {
-        match self {
-            Type::Map { line, .. }
-            | Type::Array { line, .. }
-            | Type::Scalar { line, .. }
-            | Type::Any { line, .. }
-            | Type::Null { line, .. } => *line,
-        }
+        *common_field!(self, line)
     }
 
     /// The documentation of the type.
     #[must_use]
     pub fn docs(&self) -> &Docs {
-        match self {
-            Type::Map { docs, .. }
-            | Type::Array { docs, .. }
-            | Type::Scalar { docs, .. }
-            | Type::Any { docs, .. }
-            | Type::Null { docs, .. } => docs,
-        }
+        common_field!(self, docs)
     }
 
     fn docs_mut(&mut self) -> &mut Docs {
-        match self {
-            Type::Map { docs, .. }
-            | Type::Array { docs, .. }
-            | Type::Scalar { docs, .. }
-            | Type::Any { docs, .. }
-            | Type::Null { docs, .. } => docs,
-        }
+        common_field!(self, docs)
     }
 
     /// The default value of the type (`GetDefaultValue`): a map's is made
