@@ -17,6 +17,67 @@ fn branch<'a>(n: &'a Node, v: &'a Value, path: &DottedPath<'_>) -> (u64, Vec<Raw
     (mc, errs)
 }
 
+/// What trying the branches of an `anyOf` or a `oneOf` found.
+struct Tried<'a> {
+    /// How many branches validated.
+    validated: usize,
+    /// The match count of the first branch that validated.
+    first_success: Option<u64>,
+    /// The failing branch of the highest match count (the first of equal
+    /// ones) while none validated, with its errors.
+    best: Option<(u64, Vec<Raw<'a>>)>,
+}
+
+impl<'a> Tried<'a> {
+    /// The match count of the branch the junctor takes, the best failing
+    /// one or else the first that validated, its errors pushed to `out`.
+    fn merge(self, out: &mut Vec<Raw<'a>>) -> u64 {
+        match (self.best, self.first_success) {
+            (Some((mc, errs)), _) => {
+                out.extend(errs);
+                mc
+            }
+            (None, Some(mc)) => mc,
+            (None, None) => 0,
+        }
+    }
+}
+
+/// The branches validated in order, their `IMPORTANT!` errors kept in
+/// `keep` (cleared when one validates); `anyOf` stops at the first branch
+/// that validates (`stop_at_first_success`), `oneOf` counts them all.
+fn try_branches<'a>(
+    branches: &'a [Node],
+    v: &'a Value,
+    path: &DottedPath<'_>,
+    keep: &mut Vec<Raw<'a>>,
+    stop_at_first_success: bool,
+) -> Tried<'a> {
+    let mut tried = Tried {
+        validated: 0,
+        first_success: None,
+        best: None,
+    };
+    for b in branches {
+        let (bmc, errs) = branch(b, v, path);
+        keep_important(&errs, keep);
+        if errs.is_empty() {
+            tried.validated += 1;
+            tried.best = None;
+            tried.first_success.get_or_insert(bmc);
+            keep.clear();
+            if stop_at_first_success {
+                break;
+            }
+            continue;
+        }
+        if tried.validated == 0 && tried.best.as_ref().is_none_or(|(m, _)| bmc > *m) {
+            tried.best = Some((bmc, errs));
+        }
+    }
+    tried
+}
+
 /// `schemaPropsValidator.Validate`; returns its match count.
 pub(super) fn check_junctors<'a>(
     n: &'a Node,
@@ -42,69 +103,32 @@ fn run_junctors<'a>(
     let mut keep_all: Vec<Raw<'a>> = Vec::new();
 
     if !n.any_of.is_empty() {
-        let mut best: Option<(u64, Vec<Raw<'a>>)> = None;
-        let mut first_success: Option<u64> = None;
-        for b in &n.any_of {
-            let (bmc, errs) = branch(b, v, path);
-            keep_important(&errs, &mut keep_any);
-            if errs.is_empty() {
-                best = None;
-                first_success.get_or_insert(bmc);
-                keep_any.clear();
-                break;
-            }
-            if best.as_ref().is_none_or(|(m, _)| bmc > *m) {
-                best = Some((bmc, errs));
-            }
-        }
-        if first_success.is_none() {
+        let tried = try_branches(&n.any_of, v, path, &mut keep_any, true);
+        if tried.first_success.is_none() {
             out.push(Raw::plain(format!(
                 "{} must validate at least one schema (anyOf)",
                 go_quote(&path.render())
             )));
         }
-        if let Some((bmc, errs)) = best {
-            mc += bmc;
-            out.extend(errs);
-        } else if let Some(s) = first_success {
-            mc += s;
-        }
+        mc += tried.merge(out);
     }
 
     if !n.one_of.is_empty() {
-        let mut best: Option<(u64, Vec<Raw<'a>>)> = None;
-        let mut first_success: Option<u64> = None;
-        let mut validated = 0usize;
-        for b in &n.one_of {
-            let (bmc, errs) = branch(b, v, path);
-            keep_important(&errs, &mut keep_one);
-            if errs.is_empty() {
-                validated += 1;
-                best = None;
-                first_success.get_or_insert(bmc);
-                keep_one.clear();
-                continue;
-            }
-            if validated == 0 && best.as_ref().is_none_or(|(m, _)| bmc > *m) {
-                best = Some((bmc, errs));
-            }
-        }
-        if validated != 1 {
-            let additional = if validated == 0 {
+        let tried = try_branches(&n.one_of, v, path, &mut keep_one, false);
+        if tried.validated != 1 {
+            let additional = if tried.validated == 0 {
                 "Found none valid".to_string()
             } else {
-                format!("Found {validated} valid alternatives")
+                format!("Found {} valid alternatives", tried.validated)
             };
             out.push(Raw::plain(format!(
                 "{} must validate one and only one schema (oneOf). {additional}",
                 go_quote(&path.render())
             )));
-            if let Some((bmc, errs)) = best {
-                mc += bmc;
-                out.extend(errs);
-            }
-        } else if let Some(s) = first_success {
-            mc += s;
+        }
+        // Of several valid alternatives, none is taken.
+        if tried.validated <= 1 {
+            mc += tried.merge(out);
         }
     }
 
