@@ -7,9 +7,11 @@
 //!
 //! The corpus is read from `SCHEMA_GEN_CORPUS_DIR` or `../shared/corpus/crds`.
 
+use schema_core::Options;
 use schema_core::crd::check::check;
+use schema_core::crd::publish::{publish_v2, publish_v3};
 use schema_core::model::source::{Limits, parse_documents, parse_documents_unmapped};
-use schema_core::model::wire::input::{read_input, read_input_owned};
+use schema_core::model::wire::input::{Input, read_input, read_input_owned};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -62,15 +64,22 @@ fn saphyr_events(bencher: divan::Bencher<'_, '_>, file: &str) {
     });
 }
 
+/// Parsing and decoding, as every command starts: the inputs in `bytes`.
+fn parse_and_decode(file: &str, bytes: &[u8]) -> impl Iterator<Item = Input> {
+    parse_documents(file, bytes, &Limits::default())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|d| read_input_owned(d.value).ok())
+        .map(|(input, _)| input)
+}
+
 /// What `schema-gen check` does: parse, decode, validate.
 #[divan::bench(args = FILES, sample_count = 20)]
 fn parse_and_check(bencher: divan::Bencher<'_, '_>, file: &str) {
     let bytes = load(file);
     bencher.bench(|| {
-        let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
-        docs.into_iter()
-            .filter_map(|d| read_input_owned(d.value).ok())
-            .map(|(input, _)| check(&input, &schema_core::Options::default()).errors.len())
+        parse_and_decode(file, &bytes)
+            .map(|input| check(&input, &Options::default()).errors.len())
             .sum::<usize>()
     });
 }
@@ -83,7 +92,7 @@ fn check_only(bencher: divan::Bencher<'_, '_>, file: &str) {
     bencher.bench(|| {
         docs.iter()
             .filter_map(|d| read_input(&d.value).ok())
-            .map(|(input, _)| check(&input, &schema_core::Options::default()).errors.len())
+            .map(|(input, _)| check(&input, &Options::default()).errors.len())
             .sum::<usize>()
     });
 }
@@ -94,13 +103,10 @@ fn check_only(bencher: divan::Bencher<'_, '_>, file: &str) {
 fn parse_and_publish_v3(bencher: divan::Bencher<'_, '_>, file: &str) {
     let bytes = load(file);
     bencher.bench(|| {
-        let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
-        docs.into_iter()
-            .filter_map(|d| read_input_owned(d.value).ok())
-            .filter_map(|(input, _)| {
-                input.crd().and_then(|c| {
-                    schema_core::crd::publish::publish_v3(c, &schema_core::Options::default()).ok()
-                })
+        parse_and_decode(file, &bytes)
+            .filter_map(|input| {
+                let crd = input.crd()?;
+                publish_v3(crd, &Options::default()).ok()
             })
             .map(|docs| docs.len())
             .sum::<usize>()
@@ -112,13 +118,10 @@ fn parse_and_publish_v3(bencher: divan::Bencher<'_, '_>, file: &str) {
 fn parse_and_publish_v2(bencher: divan::Bencher<'_, '_>, file: &str) {
     let bytes = load(file);
     bencher.bench(|| {
-        let docs = parse_documents(file, &bytes, &Limits::default()).unwrap_or_default();
-        docs.into_iter()
-            .filter_map(|d| read_input_owned(d.value).ok())
-            .filter_map(|(input, _)| {
-                input.crd().and_then(|c| {
-                    schema_core::crd::publish::publish_v2(c, &schema_core::Options::default()).ok()
-                })
+        parse_and_decode(file, &bytes)
+            .filter_map(|input| {
+                let crd = input.crd()?;
+                publish_v2(crd, &Options::default()).ok()
             })
             .count()
     });

@@ -6,12 +6,15 @@ use schema_core::crd::validation::definition::{
     RequestVersion, validate_custom_resource_definition,
 };
 use schema_core::crd::validation::schema::{SchemaOptions, validate_openapi_v3_schema};
-use schema_core::crd::validation::structural::{StructuralOptions, validate_structural};
 use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
-use schema_core::model::structural::Structural;
 use schema_core::model::wire::input::{Input, read_input};
 use std::time::Instant;
+
+#[path = "common/phases.rs"]
+mod phases;
+
+use phases::{first_version_schema, timed_structural};
 
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_default();
@@ -21,20 +24,8 @@ fn main() {
         let Ok((Input::CrdV1(c), _)) = read_input(&d.value) else {
             continue;
         };
-        let s = c
-            .spec
-            .as_ref()
-            .and_then(|s| s.versions.as_ref())
-            .and_then(|v| v.first())
-            .and_then(|v| v.schema.as_ref())
-            .and_then(|s| s.open_api_v3_schema.clone())
-            .unwrap_or_default();
-        let t = Instant::now();
-        let ss = Structural::from_props(&s).unwrap_or_default();
-        println!("from_props {:?}", t.elapsed());
-        let t = Instant::now();
-        let n = validate_structural(&Path::root(), &ss, StructuralOptions::default()).len();
-        println!("validate_structural {:?} {n}", t.elapsed());
+        let s = first_version_schema(&c);
+        let ss = timed_structural(&s);
         let t = Instant::now();
         let n = validate_defaults(
             &Path::root(),

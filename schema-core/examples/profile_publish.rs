@@ -1,11 +1,13 @@
 //! Times the phases of publishing one CRD file (a profiling aid).
 use schema_core::crd::publish::{publish_v3, to_kube_openapi};
-use schema_core::crd::validation::structural::{StructuralOptions, validate_structural};
-use schema_core::model::field::Path;
 use schema_core::model::source::{Limits, parse_documents};
-use schema_core::model::structural::Structural;
 use schema_core::model::wire::input::read_input_owned;
 use std::time::Instant;
+
+#[path = "common/phases.rs"]
+mod phases;
+
+use phases::{first_version_schema, timed_structural};
 
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_default();
@@ -20,26 +22,14 @@ fn main() {
         };
         println!("decode {:?}", t.elapsed());
         let Some(c) = input.crd() else { continue };
-        let s = c
-            .spec
-            .as_ref()
-            .and_then(|s| s.versions.as_ref())
-            .and_then(|v| v.first())
-            .and_then(|v| v.schema.as_ref())
-            .and_then(|s| s.open_api_v3_schema.clone())
-            .unwrap_or_default();
+        let s = first_version_schema(c);
         let t = Instant::now();
         let s2 = s.clone();
         println!("props clone {:?}", t.elapsed());
         let t = Instant::now();
         drop(s2);
         println!("props drop {:?}", t.elapsed());
-        let t = Instant::now();
-        let ss = Structural::from_props(&s).unwrap_or_default();
-        println!("from_props {:?}", t.elapsed());
-        let t = Instant::now();
-        let n = validate_structural(&Path::root(), &ss, StructuralOptions::default()).len();
-        println!("validate_structural {:?} {n}", t.elapsed());
+        let ss = timed_structural(&s);
         let t = Instant::now();
         let u = ss.unfold();
         println!("unfold (clone) {:?}", t.elapsed());
