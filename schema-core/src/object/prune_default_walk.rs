@@ -165,21 +165,7 @@ pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Dec
     };
     let mut cx = Cx::new(true);
     let p = enter(P::Prune(Some(s), true));
-    if let Value::Object(map) = obj {
-        // Coercion reads the root's apiVersion, kind and metadata once
-        // they are pruned and stripped of nulls; nothing else is pruned
-        // at those keys.
-        walk_object(
-            map,
-            p,
-            Some(s),
-            None,
-            &DottedPath::Root,
-            &mut cx,
-            Keys::Meta,
-        );
-    }
-    let error = coerce_value_view(&root, obj, Some(s), true);
+    let error = prune_and_coerce_meta(obj, p, s, &mut cx);
     let d = if error.is_none() { Some(s) } else { None };
     if let Value::Object(map) = obj {
         walk_object(
@@ -197,6 +183,22 @@ pub fn decode_resource(obj: &mut Value, s: Option<View<'_>>, prune: bool) -> Dec
         pruned: cx.unknown,
         error,
     }
+}
+
+/// The first part of decoding a resource root under `s` (entered as
+/// `p`): its apiVersion, kind and metadata pruned and stripped of nulls,
+/// as coercion reads them (nothing else is pruned at those keys), then
+/// coerced; returns the coercion's error.
+fn prune_and_coerce_meta<'a>(
+    obj: &mut Value,
+    p: P<'a>,
+    s: View<'a>,
+    cx: &mut Cx,
+) -> Option<FieldError> {
+    if let Value::Object(map) = obj {
+        walk_object(map, p, Some(s), None, &DottedPath::Root, cx, Keys::Meta);
+    }
+    coerce_value_view(&Path::root(), obj, Some(s), true)
 }
 
 /// Whether null removal drops a `null` whose schema is `s`.
@@ -626,16 +628,7 @@ pub(crate) fn decode_resource_checked(obj: &mut Value, s: View<'_>, plan: &Plan)
         };
     }
     let p = enter(P::Prune(Some(s), true));
-    walk_object(
-        map,
-        p,
-        Some(s),
-        None,
-        &DottedPath::Root,
-        &mut cx,
-        Keys::Meta,
-    );
-    let error = coerce_value_view(&Path::root(), obj, Some(s), true);
+    let error = prune_and_coerce_meta(obj, p, s, &mut cx);
     let Value::Object(map) = obj else {
         return Checked::default();
     };
