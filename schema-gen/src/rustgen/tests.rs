@@ -145,7 +145,7 @@ spec:
 #[test]
 fn nodes_the_derive_refuses_are_written_as_json_once() {
     let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/rustgen/array-enum.yaml");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/generated/fixtures/array-enum.yaml");
     let input = InputFile::parse("array-enum.yaml", &std::fs::read(path).unwrap()).unwrap();
     let generated = Config::new().generate(&[input]).unwrap();
     let source = &generated.files["array_enum"];

@@ -1,0 +1,12 @@
+//! Compile errors of `#[derive(StructuralSchema)]`, one family of mistakes
+//! per folder under `tests/ui` (attribute syntax, attribute/type
+//! mismatches, attribute values, shapes without a structural schema,
+//! serde attributes, one-of constraints, enums, `crd(...)`). Each `.stderr`
+//! holds the exact
+//! compiler output; regenerate with `TRYBUILD=overwrite`.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/*/*.rs");
+}
