@@ -46,22 +46,83 @@ func opExplain(line []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	crd, err := v1CRD(r.CRD)
-	if err != nil {
-		return nil, err
-	}
 	selectable := utilfeature.DefaultFeatureGate.Enabled(apiextensionsfeatures.CustomResourceFieldSelectors)
-	doc, err := builder.BuildOpenAPIV3(crd, r.Version, builder.Options{V2: false, IncludeSelectableFields: selectable})
-	if err != nil {
-		return map[string]any{"buildError": err.Error()}, nil
+	built := builtDocuments.get(r.CRD, r.Version, selectable)
+	if built.err != nil {
+		return nil, built.err
 	}
-	raw, err := json.Marshal(doc)
-	if err != nil {
-		return nil, err
+	if built.buildError != "" {
+		return map[string]any{"buildError": built.buildError}, nil
 	}
-	gvr := schema.GroupVersionResource{Group: crd.Spec.Group, Version: r.Version, Resource: r.Resource}
-	c := oneDocumentClient{path: "apis/" + gvr.Group + "/" + gvr.Version, doc: raw}
+	gvr := schema.GroupVersionResource{Group: built.group, Version: r.Version, Resource: r.Resource}
+	c := oneDocumentClient{path: "apis/" + gvr.Group + "/" + gvr.Version, doc: built.document}
 	return printExplain(c, gvr, r.Fields, r.Recursive, r.MaxDepth), nil
+}
+
+// builtDocument is what opExplain needs of a CRD version before kubectl
+// reads it: the CRD's group and the group-version's OpenAPI v3 document
+// as served, or why there is none.
+type builtDocument struct {
+	group      string
+	document   groupVersionDocument
+	buildError string // BuildOpenAPIV3's error, answered as buildError
+	err        error  // the CRD does not decode
+}
+
+// buildDocument decodes a CRD and builds the OpenAPI v3 document of one
+// of its versions.
+func buildDocument(raw json.RawMessage, version string, selectable bool) builtDocument {
+	crd, err := v1CRD(raw)
+	if err != nil {
+		return builtDocument{err: err}
+	}
+	doc, err := builder.BuildOpenAPIV3(crd, version, builder.Options{V2: false, IncludeSelectableFields: selectable})
+	if err != nil {
+		return builtDocument{group: crd.Spec.Group, buildError: err.Error()}
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return builtDocument{err: err}
+	}
+	return builtDocument{group: crd.Spec.Group, document: b}
+}
+
+// builtDocuments keeps the documents of the last few CRD versions asked
+// about: the tests ask many questions about one version in a row, and
+// building its document is a pure function of the request's bytes.
+var builtDocuments = documentCache{size: 4}
+
+// documentCache holds the newest builtDocuments, keyed by the exact bytes
+// of the CRD, the version and the field-selector gate.
+type documentCache struct {
+	size    int
+	entries []documentEntry // the most recently used first
+}
+
+type documentEntry struct {
+	crd        []byte
+	version    string
+	selectable bool
+	built      builtDocument
+}
+
+// get answers buildDocument's result for these inputs, building it only
+// when none of the kept entries has exactly these bytes.
+func (c *documentCache) get(raw json.RawMessage, version string, selectable bool) builtDocument {
+	for i, e := range c.entries {
+		if e.version == version && e.selectable == selectable && bytes.Equal(e.crd, raw) {
+			copy(c.entries[1:i+1], c.entries[:i])
+			c.entries[0] = e
+			return e.built
+		}
+	}
+	e := documentEntry{crd: bytes.Clone(raw), version: version, selectable: selectable, built: buildDocument(raw, version, selectable)}
+	if len(c.entries) < c.size {
+		c.entries = append(c.entries, documentEntry{})
+	}
+	copy(c.entries[1:], c.entries[:len(c.entries)-1])
+	c.entries[0] = e
+	return e.built
 }
 
 type explainDocumentRequest struct {

@@ -2,6 +2,10 @@
 //! same operations, computed with schema-core, in the oracle's response
 //! shapes, so the two can be compared value for value.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
 use serde_json::{Map, Value, json};
 
 use schema_core::KubeVersion;
@@ -328,8 +332,66 @@ fn explained(result: Result<String, explain::ExplainFailure>) -> Value {
 }
 
 fn explain_op(req: &Value) -> Result<Value, String> {
-    let crd = crd(&req["crd"])?;
+    let published = published_v3(&req["crd"]);
+    let Published { group, kind, docs } = published.as_ref().as_ref()?;
+    let docs = match docs {
+        Ok(d) => d,
+        Err(e) => return Ok(json!({ "buildError": e })),
+    };
     let version = req["version"].as_str().unwrap_or_default();
+    let doc = docs
+        .get(&format!("apis/{group}/{version}"))
+        .ok_or("version not served")?;
+    let (fields, options) = explain_request(req);
+    let gvk = explain::Gvk {
+        group: group.clone(),
+        version: version.to_string(),
+        kind: kind.clone(),
+    };
+    Ok(explained(explain::explain(doc, &gvk, &fields, options)))
+}
+
+/// What `explain` reads of a CRD: its group and kind, and the OpenAPI v3
+/// documents it publishes (keyed `apis/<group>/<version>`) or why it
+/// publishes none.
+struct Published {
+    group: String,
+    kind: String,
+    docs: Result<BTreeMap<String, Value>, String>,
+}
+
+/// A CRD as a request gives it, and what `explain` reads of it.
+struct PublishedCrd {
+    crd: Value,
+    published: Rc<Result<Published, String>>,
+}
+
+thread_local! {
+    /// The CRD last published for `explain`: the tests ask many questions
+    /// about one CRD in a row, and publishing is a pure function of the
+    /// CRD.
+    static LAST_PUBLISHED: RefCell<Option<PublishedCrd>> = const { RefCell::new(None) };
+}
+
+/// [`Published`] of a CRD, or why it cannot be read.
+fn published_v3(crd_json: &Value) -> Rc<Result<Published, String>> {
+    LAST_PUBLISHED.with_borrow_mut(|last| {
+        if let Some(l) = last
+            && l.crd == *crd_json
+        {
+            return Rc::clone(&l.published);
+        }
+        let published = Rc::new(publish_for_explain(crd_json));
+        *last = Some(PublishedCrd {
+            crd: crd_json.clone(),
+            published: Rc::clone(&published),
+        });
+        published
+    })
+}
+
+fn publish_for_explain(crd_json: &Value) -> Result<Published, String> {
+    let crd = crd(crd_json)?;
     let spec = crd.spec.as_ref().ok_or("no spec")?;
     let group = spec.group.clone().unwrap_or_default();
     let kind = spec
@@ -337,20 +399,8 @@ fn explain_op(req: &Value) -> Result<Value, String> {
         .as_ref()
         .and_then(|n| n.kind.clone())
         .unwrap_or_default();
-    let docs = match publish_v3(&crd, &schema_core::Options::default()) {
-        Ok(d) => d,
-        Err(e) => return Ok(json!({ "buildError": e.to_string() })),
-    };
-    let doc = docs
-        .get(&format!("apis/{group}/{version}"))
-        .ok_or("version not served")?;
-    let (fields, options) = explain_request(req);
-    let gvk = explain::Gvk {
-        group,
-        version: version.to_string(),
-        kind,
-    };
-    Ok(explained(explain::explain(doc, &gvk, &fields, options)))
+    let docs = publish_v3(&crd, &schema_core::Options::default()).map_err(|e| e.to_string());
+    Ok(Published { group, kind, docs })
 }
 
 fn explain_document(req: &Value) -> Result<Value, String> {
