@@ -88,8 +88,10 @@ fn truncate(s: &str, n: usize) -> String {
     format!("{}… ({} bytes)", &s[..end], s.len())
 }
 
-#[test]
-fn oracle() {
+/// Runs one suite against the oracle of every Kubernetes version it lists.
+/// Each suite is a test of its own, with an oracle process of its own, so
+/// the suites run side by side.
+fn against_the_oracle(name: &str, suite: fn(&mut Oracle) -> Run) {
     let versions = oracle_versions();
     assert!(
         !versions.is_empty(),
@@ -100,29 +102,47 @@ fn oracle() {
         let Some(mut oracle) = Oracle::start(version) else {
             return;
         };
-        let label = format!("k8s-{}", version.kube);
-        let mut suites: Vec<(&str, Run)> = Vec::new();
-        suites.push(("conformance", conformance(&mut oracle)));
-        suites.push(("corpus", corpus(&mut oracle)));
-        suites.push(("examples", examples(&mut oracle)));
-        suites.push(("regressions", regressions(&mut oracle)));
-        suites.push(("random", random(&mut oracle)));
-        for (name, run) in &suites {
-            for f in &run.failures {
-                report!("{f}\n");
-            }
-            report!(
-                "oracle {label} {name}: compared={} differences={} open={}",
-                run.compared,
-                run.failures.len(),
-                run.open
-            );
-            failed |= !run.failures.is_empty();
+        let run = suite(&mut oracle);
+        for f in &run.failures {
+            report!("{f}\n");
         }
+        report!(
+            "oracle k8s-{} {name}: compared={} differences={} open={}",
+            version.kube,
+            run.compared,
+            run.failures.len(),
+            run.open
+        );
+        failed |= !run.failures.is_empty();
     }
     if failed {
-        panic!("differences from the oracle (listed above)");
+        panic!("differences from the oracle in {name} (listed above)");
     }
+}
+
+#[test]
+fn conformance_cases() {
+    against_the_oracle("conformance", conformance);
+}
+
+#[test]
+fn corpus_crds() {
+    against_the_oracle("corpus", corpus);
+}
+
+#[test]
+fn example_objects() {
+    against_the_oracle("examples", examples);
+}
+
+#[test]
+fn regression_inputs() {
+    against_the_oracle("regressions", regressions);
+}
+
+#[test]
+fn random_inputs() {
+    against_the_oracle("random", random);
 }
 
 /// Every case of the `k8s` conformance suite as a request.
