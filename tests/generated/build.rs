@@ -50,16 +50,19 @@ fn main() {
         } else {
             Vec::new()
         };
-        generate(&files, dir, &out, sub, table, &mut index);
+        generate(&files, dir, &out, sub, table, Watch::Yes, &mut index);
     }
     let random_dir = out.join("random-input");
     let random_files = write_random(&random_dir);
+    // The random inputs are this script's own output: cargo must not watch
+    // them (written on every run, they would make every build rerun it).
     generate(
         &random_files,
         &random_dir,
         &out,
         "random",
         "RANDOM",
+        Watch::No,
         &mut index,
     );
     if let Err(e) = schema_gen::rustgen::write_if_changed(&out.join("generated.rs"), &index) {
@@ -69,14 +72,36 @@ fn main() {
 
 /// Generates `files` (below `dir`) into `out/sub`, one module each inside
 /// `pub mod sub`, and the table `table` of what was generated.
-fn generate(files: &[PathBuf], dir: &Path, out: &Path, sub: &str, table: &str, index: &mut String) {
+/// Whether cargo reruns the build script when an input file changes.
+#[derive(Clone, Copy)]
+enum Watch {
+    /// Files of the repository or the shared data: `Config::compile`, which
+    /// prints `cargo:rerun-if-changed` for each.
+    Yes,
+    /// Files this script wrote: read and generated without that line.
+    No,
+}
+
+fn generate(
+    files: &[PathBuf],
+    dir: &Path,
+    out: &Path,
+    sub: &str,
+    table: &str,
+    watch: Watch,
+    index: &mut String,
+) {
     let mut modules = String::new();
     let mut rows = String::new();
     for file in files {
         let rel = file.strip_prefix(dir).unwrap_or(file).display().to_string();
         let mut config = schema_gen::Config::new();
         config.out_dir(out.join(sub));
-        match config.compile(std::slice::from_ref(file)) {
+        let generated = match watch {
+            Watch::Yes => config.compile(std::slice::from_ref(file)),
+            Watch::No => compile_unwatched(&config, file, &out.join(sub)),
+        };
+        match generated {
             Ok(generated) => {
                 for (module, roots) in &generated.roots {
                     let _ = writeln!(
@@ -136,4 +161,23 @@ fn write_random(dir: &Path) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// [`schema_gen::Config::compile`] of one file without the
+/// `cargo:rerun-if-changed` line: read, generate, write each module into
+/// `dir` (only when its content changed).
+fn compile_unwatched(
+    config: &schema_gen::Config,
+    file: &Path,
+    dir: &Path,
+) -> Result<schema_gen::Generated, schema_gen::GenError> {
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file)
+        .map_err(|e| schema_gen::GenError::at(name.clone(), format!("cannot read: {e}")))?;
+    let input = schema_gen::InputFile::parse(&name, &bytes)?;
+    let generated = config.generate(std::slice::from_ref(&input))?;
+    for (module, source) in &generated.files {
+        schema_gen::rustgen::write_if_changed(&dir.join(format!("{module}.rs")), source)?;
+    }
+    Ok(generated)
 }
