@@ -9,6 +9,7 @@ use crate::model::crd::{self, CrdForm, CrdModel};
 use crate::parse::attrs::Attrs;
 use crate::parse::kube::{self, SchemaMode};
 use crate::parse::values::Val;
+use crate::symbol::VALIDATION;
 
 /// The checked model of `#[derive(CustomResource)]`.
 pub struct KubeModel {
@@ -85,6 +86,7 @@ pub fn build(cx: &Ctxt, input: &syn::DeriveInput) -> Option<KubeModel> {
     if !a.validations.is_empty() {
         let rules = Attrs {
             validations: a.validations,
+            keys: vec![VALIDATION.to_string()],
             ..Attrs::default()
         };
         syntax::check_attrs(cx, &rules, Class::Object, None);

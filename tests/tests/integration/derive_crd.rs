@@ -859,6 +859,7 @@ pub struct GizmoSpec {
     group = "example.com",
     version = "v1",
     kind = "Gizmo",
+    plural = "gizmoes",
     namespaced,
     object_root,
     explicit_names,
