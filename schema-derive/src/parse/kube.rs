@@ -498,12 +498,13 @@ fn raw_json(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Opt
 }
 
 /// The string members of a JSON object, by their camelCase keys, each
-/// stored into its slot; an unknown key or a value that is not a string
-/// is an error at the string.
+/// stored into its slot (`other` reads the rest, and says whether it knew
+/// the key); an unknown key, a value that is not a string or a missing
+/// `required` key is an error at the string.
 fn json_fields(
     cx: &Ctxt,
     j: &Json,
-    what: &str,
+    (what, required): (&str, &[&str]),
     strings: &mut [(&str, &mut Option<Val<String>>)],
     mut other: impl FnMut(&str, &Json) -> bool,
 ) {
@@ -528,6 +529,11 @@ fn json_fields(
             cx.error(j.span, format!("unknown key `{key}` in `{what}`{hint}"));
         }
     }
+    for (key, slot) in strings.iter() {
+        if required.contains(key) && slot.is_none() {
+            cx.error(j.span, format!("`{what}` needs `{key}`"));
+        }
+    }
 }
 
 fn scale_from_json(cx: &Ctxt, j: &Json) -> Scale {
@@ -535,7 +541,7 @@ fn scale_from_json(cx: &Ctxt, j: &Json) -> Scale {
     json_fields(
         cx,
         j,
-        "scale",
+        ("scale", &["specReplicasPath", "statusReplicasPath"]),
         &mut [
             ("specReplicasPath", &mut s.spec_replicas_path),
             ("statusReplicasPath", &mut s.status_replicas_path),
@@ -543,14 +549,6 @@ fn scale_from_json(cx: &Ctxt, j: &Json) -> Scale {
         ],
         |_, _| false,
     );
-    for (key, present) in [
-        ("specReplicasPath", s.spec_replicas_path.is_some()),
-        ("statusReplicasPath", s.status_replicas_path.is_some()),
-    ] {
-        if !present {
-            cx.error(j.span, format!("`scale` needs `{key}`"));
-        }
-    }
     s
 }
 
@@ -560,7 +558,7 @@ fn column_from_json(cx: &Ctxt, j: &Json) -> Column {
     json_fields(
         cx,
         j,
-        "printcolumn",
+        ("printcolumn", &["name", "type", "jsonPath"]),
         &mut [
             ("name", &mut c.name),
             ("type", &mut c.type_),
@@ -583,15 +581,6 @@ fn column_from_json(cx: &Ctxt, j: &Json) -> Column {
         value,
         span: j.span,
     });
-    for (key, present) in [
-        ("name", c.name.is_some()),
-        ("type", c.type_.is_some()),
-        ("jsonPath", c.json_path.is_some()),
-    ] {
-        if !present {
-            cx.error(j.span, format!("`printcolumn` needs `{key}`"));
-        }
-    }
     c
 }
 
