@@ -91,6 +91,13 @@ pub struct BareSpec {
     pub anything: String,
 }
 
+/// `schema = "manual"`: the same, for the user to set the schema.
+#[derive(CustomResource, Serialize, Deserialize, Clone, Debug)]
+#[kube(group = "clux.dev", version = "v1", kind = "Hand", schema = "manual")]
+pub struct HandSpec {
+    pub anything: String,
+}
+
 fn crd_json<T: CustomResourceExt>() -> Value {
     serde_json::to_value(T::crd()).unwrap()
 }
@@ -188,8 +195,9 @@ fn kube_defaults_differ_from_controller_gen_where_kube_derive_does() {
 
 #[test]
 fn schema_disabled_gives_a_crd_without_schema() {
-    let crd = crd_json::<Bare>();
-    assert_eq!(crd["spec"]["versions"][0]["schema"], json!({}));
+    for crd in [crd_json::<Bare>(), crd_json::<Hand>()] {
+        assert_eq!(crd["spec"]["versions"][0]["schema"], json!({}));
+    }
 }
 
 #[test]
