@@ -31,3 +31,20 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
         .to_compile_error(),
     }
 }
+
+/// `#[derive(CustomResource)]`: kube-derive's attributes (`#[kube(...)]`)
+/// to the root type and its implementations.
+pub fn derive_custom_resource(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let model = crate::model::kube::build(&cx, input);
+    match (cx.check(), model) {
+        (Err(errors), _) => errors,
+        (Ok(()), Some(m)) => crate::emit::kube::expand(&m),
+        // Every path that gives no model reports why; this is a backstop.
+        (Ok(()), None) => syn::Error::new(
+            input.ident.span(),
+            "CustomResource cannot be derived for this type",
+        )
+        .to_compile_error(),
+    }
+}

@@ -30,3 +30,15 @@ pub fn derive_structural_schema(input: TokenStream) -> TokenStream {
         Err(e) => e.to_compile_error().into(),
     }
 }
+
+/// Derives kube-derive's `CustomResource` from its own `#[kube(...)]`
+/// attributes: the root type, `kube`'s traits and a CRD built and checked
+/// by `schema_core`. Use it as `schema_core::kube::CustomResource` (the
+/// `kube` feature); the spec implements `schema_core::StructuralSchema`.
+#[proc_macro_derive(CustomResource, attributes(kube))]
+pub fn derive_custom_resource(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => derive::derive_custom_resource(&input).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}

@@ -79,9 +79,9 @@ use crate::model::wire::JsonSchemaProps;
 #[cfg(feature = "k8s-openapi")]
 pub use custom_resource::to_k8s_crd;
 pub use custom_resource::{
-    CrdError, CrdFilesError, CustomResource, FileProblem, MergeError, ObjectMeta, Scope,
-    UPDATE_CRDS_ENV, UPDATE_DOCS_ENV, crd_file_name, crd_yaml, is_empty_meta, merge_crds,
-    merge_crds_with, sync_crd_files, sync_doc_files, validate_crd,
+    CelValidationError, CrdError, CrdFilesError, CustomResource, FileProblem, MergeError,
+    ObjectMeta, Scope, UPDATE_CRDS_ENV, UPDATE_DOCS_ENV, crd_file_name, crd_yaml, is_empty_meta,
+    merge_crds, merge_crds_with, sync_crd_files, sync_doc_files, validate_cel, validate_crd,
 };
 
 pub use crate::model::wire::codec::MAX_SCHEMA_NESTING;

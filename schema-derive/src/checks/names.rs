@@ -1,6 +1,6 @@
 //! The names of a custom resource: the plural controller-gen gives a kind
-//! (`flect.Pluralize(strings.ToLower(kind))`, gobuffalo/flect v1), and the
-//! API server's checks of group, version and names (apimachinery's
+//! (`flect.Pluralize(strings.ToLower(kind))`, gobuffalo/flect v1), the
+//! plural kube-derive gives it ([`kube_plural`]), and the API server's checks of group, version and names (apimachinery's
 //! `IsDNS1123Subdomain` and `IsDNS1035Label`, with their messages).
 
 /// Words whose plural flect knows by heart (`flect.Dictionary`):
@@ -306,6 +306,28 @@ pub fn plural(kind: &str) -> String {
     word + "s"
 }
 
+/// The plural kube-derive 5 gives the singular name of a kind (the
+/// lower-cased kind unless `singular` is written): `es` after `s`, `x`,
+/// `z`, `ch` and `sh`; `y` after a consonant becomes `ies`; else `s` is
+/// added. No irregular words (`person` -> `persons`, `index` ->
+/// `indexes`). As kube-derive, the letter before the `y` is looked up by
+/// its byte offset among the characters.
+pub fn kube_plural(word: &str) -> String {
+    if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|e| word.ends_with(e))
+    {
+        return format!("{word}es");
+    }
+    if let Some(stem) = word.strip_suffix('y') {
+        let before = word.len().checked_sub(2).and_then(|i| word.chars().nth(i));
+        if before.is_some_and(|c| !matches!(c, 'a' | 'e' | 'i' | 'o' | 'u')) {
+            return format!("{stem}ies");
+        }
+    }
+    format!("{word}s")
+}
+
 const DNS1123_SUBDOMAIN_ERR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const DNS1035_LABEL_ERR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 
@@ -419,6 +441,47 @@ mod tests {
             ("", ""),
         ] {
             assert_eq!(plural(kind), want, "plural of {kind:?}");
+        }
+    }
+
+    #[test]
+    fn kube_plurals() {
+        for (kind, want) in [
+            ("Redis", "redises"),
+            ("Mongo", "mongos"),
+            ("Index", "indexes"),
+            ("Metrics", "metricses"),
+            ("Settings", "settingses"),
+            ("Credentials", "credentialses"),
+            ("Rules", "ruleses"),
+            ("Secrets", "secretses"),
+            ("Data", "datas"),
+            ("Dns", "dnses"),
+            ("Endpoints", "endpointses"),
+            ("Series", "serieses"),
+            ("Person", "persons"),
+            ("Child", "childs"),
+            ("Policy", "policies"),
+            ("Box", "boxes"),
+            ("Batch", "batches"),
+            ("Mesh", "meshes"),
+            ("Quiz", "quizes"),
+            ("Day", "days"),
+            ("Key", "keys"),
+            ("Toy", "toys"),
+            ("Guy", "guys"),
+            ("Proxy", "proxies"),
+            ("Status", "statuses"),
+            ("Foo", "foos"),
+            ("Document", "documents"),
+            ("Y", "ys"),
+            ("", "s"),
+        ] {
+            assert_eq!(
+                kube_plural(&kind.to_ascii_lowercase()),
+                want,
+                "kube's plural of {kind:?}"
+            );
         }
     }
 

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 
-use crate::emit::attrs::opt_str;
+use crate::emit::attrs::{attrs_tokens, opt_str};
 use crate::model::crd::{ColumnModel, CrdModel};
 
 /// The root type and its implementations.
@@ -144,6 +144,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
             o.spec.to_token_stream(),
             quote!(__sp::crd::RootDef::Object(__sp::crd::schema_of::<#root>)),
         ),
+        None if m.extras.no_schema => (quote!(#spec), quote!(__sp::crd::RootDef::Absent)),
         None => (
             quote!(#spec),
             quote!(__sp::crd::RootDef::Generated {
@@ -153,6 +154,24 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                 description: #description,
             }),
         ),
+    };
+    let (root_rules_fn, root_rules) = match &m.extras.rules {
+        Some(rules) => {
+            let record = attrs_tokens(rules, None);
+            (
+                quote! {
+                    fn __root_rules(
+                        cx: &mut #krate::rust::SchemaCx,
+                        s: &mut #krate::wire::JsonSchemaProps,
+                    ) {
+                        const __ROOT: __sp::Attrs = #record;
+                        __sp::apply(cx, s, &__ROOT);
+                    }
+                },
+                quote!(::core::option::Option::Some(__root_rules)),
+            )
+        }
+        None => (quote!(), quote!(::core::option::Option::None)),
     };
     let custom_resource = quote! {
             #[automatically_derived]
@@ -179,10 +198,12 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                     #krate::wire::CrdVersion,
                     #krate::rust::CrdError,
                 > {
+                    #root_rules_fn
                     const __DEF: __sp::crd::CrdDef = __sp::crd::CrdDef {
                         root: #root_str,
                         version: #version,
                         schema: #root_def,
+                        root_rules: #root_rules,
                         status_subresource: #status_subresource,
                         empty_subresources: #empty_subresources,
                         scale: #scale,
@@ -204,8 +225,18 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
         #krate::__impl_k8s_resource!(#root, #api_version, #group, #kind, #version, #plural, #list_kind, #namespaced);
         #krate::__impl_kube!(#root);
     );
+    let plural_warning = m.plural_warning.as_ref().map(|(span, note)| {
+        quote_spanned! {*span=>
+            const _: () = {
+                #[deprecated(note = #note)]
+                struct PluralDiffersFromKubeDerive;
+                let _ = PluralDiffersFromKubeDerive;
+            };
+        }
+    });
     if m.object_root.is_some() {
         return quote! {
+            #plural_warning
             const _: () = {
                 use #krate::rust::__private as __sp;
 
@@ -215,9 +246,28 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
             };
         };
     }
+    let derives = &m.extras.derives;
+    // kube-derive's `new` gives the object the CRD's annotations and labels.
+    let new_meta = m.extras.labels_on_new.then(|| {
+        let map = |pairs: &[(String, String)]| {
+            if pairs.is_empty() {
+                return quote!(::core::option::Option::None);
+            }
+            let entries = pairs.iter().map(|(k, v)| {
+                quote!((::std::string::ToString::to_string(#k), ::std::string::ToString::to_string(#v)))
+            });
+            quote!(::core::option::Option::Some(::std::collections::BTreeMap::from([#(#entries),*])))
+        };
+        let annotations = map(&m.annotations);
+        let labels = map(&m.labels);
+        quote!(annotations: #annotations, labels: #labels,)
+    });
+    let root_attrs = &m.extras.attrs;
     quote! {
+        #plural_warning
         #[doc = #struct_doc]
-        #[derive(::core::clone::Clone, ::core::fmt::Debug)]
+        #[derive(::core::clone::Clone, ::core::fmt::Debug #(, #derives)*)]
+        #(#[#root_attrs])*
         #vis struct #root {
             /// Standard object metadata.
             pub metadata: #krate::rust::ObjectMeta,
@@ -237,6 +287,7 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                     Self {
                         metadata: #krate::rust::ObjectMeta {
                             name: ::core::option::Option::Some(::std::string::ToString::to_string(name)),
+                            #new_meta
                             ..::core::default::Default::default()
                         },
                         spec: #spec_value,

@@ -6,6 +6,7 @@
 pub mod attrs;
 pub mod crd;
 pub mod enums;
+pub mod kube;
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};

@@ -19,6 +19,44 @@ use crate::parse::json::Json;
 use crate::parse::values::Val;
 use crate::symbol::*;
 
+/// The attribute a custom resource is written with: the defaults of its
+/// names and the words of the messages follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrdForm {
+    /// `#[schema(crd(...))]`: controller-gen's defaults.
+    Schema,
+    /// kube-derive's `#[kube(...)]` (`#[derive(CustomResource)]`):
+    /// kube-derive's defaults (its plural rule, no `listKind`).
+    Kube,
+}
+
+impl CrdForm {
+    /// The attribute, for messages.
+    fn written(self) -> &'static str {
+        match self {
+            CrdForm::Schema => "`crd(...)`",
+            CrdForm::Kube => "`#[kube(...)]`",
+        }
+    }
+}
+
+/// What the root type gets beyond `crd(...)`'s: kube-derive's
+/// `derive = "..."`, `attr = "..."`, root rules and schema mode.
+#[derive(Default)]
+pub struct RootExtras {
+    /// Derives of the root besides `Clone` and `Debug`.
+    pub(crate) derives: Vec<syn::Path>,
+    /// Attributes of the root (`#[...]`), in order.
+    pub(crate) attrs: Vec<syn::Meta>,
+    /// The root schema's own attributes (its CEL rules), when it has any.
+    pub(crate) rules: Option<Attrs>,
+    /// The CRD carries no schema (the spec and status need none).
+    pub(crate) no_schema: bool,
+    /// `new` writes the CRD's annotations and labels into the object's
+    /// metadata too, as kube-derive's does.
+    pub(crate) labels_on_new: bool,
+}
+
 /// A printer column, checked.
 pub struct ColumnModel {
     pub(crate) name: String,
@@ -69,6 +107,11 @@ pub struct CrdModel {
     pub(crate) doc: Option<String>,
     pub(crate) max_description_len: Option<i64>,
     pub(crate) generate_embedded_object_meta: bool,
+    /// A compile-time warning at a span (controller-gen's and kube-derive's
+    /// plurals differ and none is written).
+    pub(crate) plural_warning: Option<(Span, String)>,
+    /// What the root type gets beyond `crd(...)`'s.
+    pub(crate) extras: RootExtras,
 }
 
 /// `crd(object_root, ...)`: the keys that only make sense around a spec
@@ -150,13 +193,17 @@ pub fn build(
     attr: &Val<Box<CrdAttrs>>,
     input: &syn::DeriveInput,
     fields: Option<&[serde_derive_internals::ast::Field<'_>]>,
+    form: CrdForm,
 ) -> Option<CrdModel> {
+    let written = form.written();
     let a = &attr.value;
     let span = attr.span;
     let Some(fields) = fields else {
         cx.error(
             span,
-            "`crd(...)` applies to a struct with named fields: the spec of the custom resource",
+            format!(
+                "{written} applies to a struct with named fields: the spec of the custom resource"
+            ),
         );
         return None;
     };
@@ -171,12 +218,12 @@ pub fn build(
     if !input.generics.params.is_empty() {
         cx.error(
             input.generics.span(),
-            "`crd(...)` needs a spec struct without generic parameters",
+            format!("{written} needs a spec struct without generic parameters"),
         );
     }
     for (key, v) in [(GROUP, &a.group), (VERSION, &a.version), (KIND, &a.kind)] {
         if v.is_none() {
-            cx.error(span, format!("`crd(...)` needs `{key} = \"...\"`"));
+            cx.error(span, format!("{written} needs `{key} = \"...\"`"));
         }
     }
     let (Some(group), Some(version), Some(kind)) = (&a.group, &a.version, &a.kind) else {
@@ -189,10 +236,17 @@ pub fn build(
     } else {
         name_errors(cx, kind, "kind", names::kind_errors(&kind.value));
     }
-    let plural = a
-        .plural
-        .as_ref()
-        .map_or_else(|| names::plural(&kind.value), |p| p.value.clone());
+    let singular = match (&a.singular, form) {
+        (Some(s), _) => s.value.clone(),
+        (None, CrdForm::Schema) => kind.value.to_lowercase(),
+        (None, CrdForm::Kube) => kind.value.to_ascii_lowercase(),
+    };
+    let kube_plural = names::kube_plural(&singular);
+    let plural = match (&a.plural, form) {
+        (Some(p), _) => p.value.clone(),
+        (None, CrdForm::Schema) => names::plural(&kind.value),
+        (None, CrdForm::Kube) => kube_plural.clone(),
+    };
     if let Some(p) = &a.plural {
         name_errors(cx, p, "plural", names::dns1035_label(&p.value));
     } else if !kind.value.is_empty() && !names::dns1035_label(&plural).is_empty() {
@@ -204,13 +258,22 @@ pub fn build(
             ),
         );
     }
-    let singular = a
-        .singular
-        .as_ref()
-        .map_or_else(|| kind.value.to_lowercase(), |s| s.value.clone());
     if let Some(s) = &a.singular {
         name_errors(cx, s, "singular", names::dns1035_label(&s.value));
     }
+    let plural_warning = (a.plural.is_none()
+        && form == CrdForm::Schema
+        && !kind.value.is_empty()
+        && plural != kube_plural)
+        .then(|| {
+            (
+                kind.span,
+                format!(
+                    "the kind {:?} has the plural {plural:?} by controller-gen's rule (this derive's default) but {kube_plural:?} by kube-derive's, so the CRD's name and API path depend on the tool: write `plural = \"{plural}\"` (or `plural = \"{kube_plural}\"`) to choose one and silence this warning",
+                    kind.value
+                ),
+            )
+        });
     let list_kind = a
         .list_kind
         .as_ref()
@@ -395,6 +458,10 @@ pub fn build(
     }
     let deprecation_warning = a.deprecation_warning.as_ref().map(|v| v.value.clone());
     let mut omitted_names = Vec::new();
+    if form == CrdForm::Kube {
+        // kube-derive leaves `listKind` for the API server to default.
+        omitted_names.push("listKind");
+    }
     if Attrs::flag(&a.explicit_names) {
         if a.singular.is_none() {
             omitted_names.push("singular");
@@ -444,5 +511,7 @@ pub fn build(
         doc: a.doc.as_ref().map(|d| d.value.clone()),
         max_description_len: a.max_description_len.as_ref().map(|v| v.value),
         generate_embedded_object_meta: Attrs::flag(&a.generate_embedded_object_meta),
+        plural_warning,
+        extras: RootExtras::default(),
     })
 }

@@ -6,6 +6,7 @@
 pub mod crd;
 pub mod enums;
 pub mod fields;
+pub mod kube;
 
 use serde_derive_internals::ast;
 
@@ -76,7 +77,7 @@ pub(crate) fn build<'a>(
             }
             _ => None,
         };
-        crd::build(cx, c, input, fields)
+        crd::build(cx, c, input, fields, crd::CrdForm::Schema)
     });
     let mut body = if let Some(ty) = serialized_as {
         Body::Newtype(ty)

@@ -85,7 +85,8 @@ pub fn parse(
     Ok(())
 }
 
-fn unknown(cx: &Ctxt, span: Span, what: &str, key: &str, keys: &[&str]) {
+/// An unknown key of `what`, with the nearest known key or the list.
+pub(crate) fn unknown(cx: &Ctxt, span: Span, what: &str, key: &str, keys: &[&str]) {
     let msg = match did_you_mean(key, keys.iter().copied()) {
         Some(s) => format!("unknown `{what}` attribute `{key}`; did you mean `{s}`?"),
         None => format!(
@@ -160,47 +161,9 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
             out.selectable_fields.extend(one);
             Ok(())
         }
-        STATUS => {
-            if !meta.input.peek(Token![=]) {
-                cx.error(span, "expected `status = StatusType`");
-                return attr::skip_value(&meta);
-            }
-            let input = meta.value()?;
-            let ty: syn::Type = if input.peek(syn::LitStr) {
-                let s: syn::LitStr = input.parse()?;
-                s.parse()?
-            } else {
-                input.parse()?
-            };
-            attr::set(cx, &mut out.status, k, ty.span(), ty);
-            Ok(())
-        }
+        STATUS => status_type(cx, &meta, span, &mut out.status),
         SCALE => {
-            let usage = "expected `scale(spec_replicas_path = \".spec.replicas\", status_replicas_path = \".status.replicas\")`";
-            let scale = nested(
-                cx,
-                &meta,
-                (span, SCALE, SCALE_KEYS, usage),
-                |s: &mut Scale, m, k, span| match k {
-                    SPEC_REPLICAS_PATH => {
-                        Some(attr::string(cx, m, k, span, &mut s.spec_replicas_path))
-                    }
-                    STATUS_REPLICAS_PATH => {
-                        Some(attr::string(cx, m, k, span, &mut s.status_replicas_path))
-                    }
-                    LABEL_SELECTOR_PATH => {
-                        Some(attr::string(cx, m, k, span, &mut s.label_selector_path))
-                    }
-                    _ => None,
-                },
-                |s| {
-                    vec![
-                        (SPEC_REPLICAS_PATH, s.spec_replicas_path.is_some()),
-                        (STATUS_REPLICAS_PATH, s.status_replicas_path.is_some()),
-                    ]
-                },
-            )?;
-            if let Some(scale) = scale {
+            if let Some(scale) = scale(cx, &meta, span)? {
                 attr::set(cx, &mut out.scale, k, span, scale);
             }
             Ok(())
@@ -241,12 +204,61 @@ fn parse_key(cx: &Ctxt, out: &mut CrdAttrs, meta: ParseNestedMeta<'_>) -> syn::R
     }
 }
 
+/// `status = StatusType` (or the type as a string, `status = "StatusType"`).
+pub(crate) fn status_type(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    span: Span,
+    slot: &mut Option<Val<syn::Type>>,
+) -> syn::Result<()> {
+    if !meta.input.peek(Token![=]) {
+        cx.error(span, "expected `status = StatusType`");
+        return attr::skip_value(meta);
+    }
+    let input = meta.value()?;
+    let ty: syn::Type = if input.peek(syn::LitStr) {
+        let s: syn::LitStr = input.parse()?;
+        s.parse()?
+    } else {
+        input.parse()?
+    };
+    attr::set(cx, slot, STATUS, ty.span(), ty);
+    Ok(())
+}
+
+/// `scale(spec_replicas_path = "...", status_replicas_path = "...",
+/// label_selector_path = "...")`.
+pub(crate) fn scale(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    span: Span,
+) -> syn::Result<Option<Scale>> {
+    let usage = "expected `scale(spec_replicas_path = \".spec.replicas\", status_replicas_path = \".status.replicas\")`";
+    nested(
+        cx,
+        meta,
+        (span, SCALE, SCALE_KEYS, usage),
+        |s: &mut Scale, m, k, span| match k {
+            SPEC_REPLICAS_PATH => Some(attr::string(cx, m, k, span, &mut s.spec_replicas_path)),
+            STATUS_REPLICAS_PATH => Some(attr::string(cx, m, k, span, &mut s.status_replicas_path)),
+            LABEL_SELECTOR_PATH => Some(attr::string(cx, m, k, span, &mut s.label_selector_path)),
+            _ => None,
+        },
+        |s| {
+            vec![
+                (SPEC_REPLICAS_PATH, s.spec_replicas_path.is_some()),
+                (STATUS_REPLICAS_PATH, s.status_replicas_path.is_some()),
+            ]
+        },
+    )
+}
+
 /// `key(...)` of nested keys (`scale`, `printer_column`): `at` is where it
 /// is written, its key, the nested keys and the usage shown without
 /// parentheses; `read` reads one nested key (`None`: an unknown one);
 /// `required` tells which required keys are present. After a misspelt key,
 /// a missing one is the same mistake, so it is not reported.
-fn nested<T: Default>(
+pub(crate) fn nested<T: Default>(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
     at: (Span, &str, &[&str], &str),
@@ -282,7 +294,7 @@ fn nested<T: Default>(
 }
 
 /// `key = {"a": "b", ...}`: an object of strings (annotations, labels).
-fn string_map(
+pub(crate) fn string_map(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
     key: &str,
@@ -312,7 +324,8 @@ fn string_map(
     Ok(())
 }
 
-fn string_list(
+/// `key = ["a", "b"]`: an array of strings.
+pub(crate) fn string_list(
     cx: &Ctxt,
     meta: &ParseNestedMeta<'_>,
     key: &str,

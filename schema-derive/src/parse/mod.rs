@@ -8,4 +8,5 @@ pub mod attrs;
 pub mod crd;
 pub mod doc;
 pub mod json;
+pub mod kube;
 pub mod values;

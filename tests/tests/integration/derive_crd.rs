@@ -361,12 +361,20 @@ pub struct NetworkPolicySpec {
     pub a: String,
 }
 
-/// A person.
-#[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
-#[schema(crd(group = "example.com", version = "v1", kind = "Person"))]
-pub struct PersonSpec {
-    pub a: String,
+/// controller-gen's plural, `people`, which kube-derive's rule makes
+/// `persons`: the derive warns (a deprecation), silenced here.
+#[allow(deprecated)]
+mod person {
+    use super::*;
+
+    /// A person.
+    #[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
+    #[schema(crd(group = "example.com", version = "v1", kind = "Person"))]
+    pub struct PersonSpec {
+        pub a: String,
+    }
 }
+use person::Person;
 
 /// Given names, and the root type named apart from the kind.
 #[derive(Clone, Debug, Serialize, Deserialize, StructuralSchema)]
@@ -543,8 +551,11 @@ pub struct BrokenStatus {
     pub conditions: Vec<String>,
 }
 
+/// Printer columns and scale paths naming no field of the schema (or a
+/// field of another type) are accepted, as the API server accepts them; the
+/// selectable field's type is the server's own check.
 #[test]
-fn crd_reports_paths_not_in_the_schema() {
+fn crd_accepts_paths_not_in_the_schema() {
     let err = Broken::crd().unwrap_err();
     let CrdError::Invalid { name, errors } = &err else {
         panic!("{err}");
@@ -555,14 +566,11 @@ fn crd_reports_paths_not_in_the_schema() {
         msgs,
         [
             "spec.selectableFields[0].jsonPath: Invalid value: \".spec.nested\": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.",
-            "spec.versions[0].additionalPrinterColumns[0].jsonPath: Invalid value: \".spec.nope\": does not refer to a field of the schema",
-            "spec.versions[0].subresources.scale.specReplicasPath: Invalid value: \".spec.name\": must refer to a field of type integer, not string",
-            "spec.versions[0].subresources.scale.statusReplicasPath: Invalid value: \".status.missing\": does not refer to a field of the schema",
         ]
     );
     assert!(
         err.to_string()
-            .starts_with("CustomResourceDefinition.apiextensions.k8s.io \"brokens.example.com\" is invalid: [spec.selectableFields[0].jsonPath"),
+            .starts_with("CustomResourceDefinition.apiextensions.k8s.io \"brokens.example.com\" is invalid: spec.selectableFields[0].jsonPath"),
         "{err}"
     );
 }
@@ -851,6 +859,7 @@ pub struct GizmoSpec {
     group = "example.com",
     version = "v1",
     kind = "Gizmo",
+    plural = "gizmoes",
     namespaced,
     object_root,
     explicit_names,

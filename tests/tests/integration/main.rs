@@ -21,6 +21,7 @@ mod docs_corpus;
 mod explain;
 mod hostile;
 mod k8s;
+mod kube_derive_compat;
 mod kube_version;
 mod openapi_valid;
 mod oracle;

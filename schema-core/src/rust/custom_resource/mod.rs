@@ -5,6 +5,7 @@
 //! kind, and the YAML files ([`sync_crd_files`] and the
 //! [`sync_crds!`](crate::sync_crds) macro).
 
+mod cel;
 mod files;
 #[cfg(not(feature = "k8s-openapi"))]
 mod meta;
@@ -17,11 +18,10 @@ use crate::model::field::{ErrorList, FieldError, Path};
 use crate::model::options::Options;
 use crate::model::wire::codec::{DecodeCx, Wire};
 use crate::model::wire::input::Input;
-use crate::model::wire::{
-    CrdConversion, CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition, JsonSchemaProps,
-};
+use crate::model::wire::{CrdConversion, CrdNames, CrdSpec, CrdVersion, CustomResourceDefinition};
 use crate::rust::SchemaErrors;
 
+pub use cel::{CelValidationError, validate_cel};
 pub use files::{
     CrdFilesError, FileProblem, UPDATE_CRDS_ENV, UPDATE_DOCS_ENV, crd_file_name, crd_yaml,
     sync_crd_files, sync_doc_files,
@@ -143,8 +143,7 @@ pub trait CustomResource: Sized {
     fn crd_version() -> Result<CrdVersion, CrdError>;
 
     /// The CRD of this version alone, validated as the API server
-    /// validates a create (and with the printer columns' and scale
-    /// subresource's paths resolved in the schema, see [`validate_crd`]).
+    /// validates a create (see [`validate_crd`]).
     /// Never panics: every problem is an error. For several versions of
     /// one kind, give their CRDs to [`merge_crds`]; a version declared with
     /// `storage = false` is meant for that, so its CRD alone is checked as
@@ -167,26 +166,7 @@ pub trait CustomResource: Sized {
     ///
     /// As [`CustomResource::crd`].
     fn crd_with(options: &Options) -> Result<CustomResourceDefinition, CrdError> {
-        let crd = assemble(
-            Self::GROUP,
-            names(
-                Self::PLURAL,
-                (!Self::OMITTED_NAMES.contains(&"singular")).then_some(Self::SINGULAR),
-                Self::KIND,
-                (!Self::OMITTED_NAMES.contains(&"listKind")).then_some(Self::LIST_KIND),
-                Self::SHORT_NAMES,
-                Self::CATEGORIES,
-            ),
-            Self::SCOPE,
-            Self::ANNOTATIONS,
-            vec![Self::crd_version()?],
-        );
-        let crd = with_crd_settings(
-            crd,
-            Self::LABELS,
-            Self::PRESERVE_UNKNOWN_FIELDS,
-            Self::conversion(),
-        )?;
+        let crd = assemble_crd::<Self>()?;
         // A version with `storage = false` is meant to be merged with the
         // storage version: alone, it is checked as if it were that one.
         let mut checked = crd.clone();
@@ -201,6 +181,29 @@ pub trait CustomResource: Sized {
         validate_crd(&checked, options)?;
         Ok(crd)
     }
+}
+
+/// The CRD of `T`'s version alone, not validated.
+///
+/// # Errors
+///
+/// [`CrdError::Schema`] when a schema cannot be built.
+pub(crate) fn assemble_crd<T: CustomResource>() -> Result<CustomResourceDefinition, CrdError> {
+    let crd = assemble(
+        T::GROUP,
+        names(
+            T::PLURAL,
+            (!T::OMITTED_NAMES.contains(&"singular")).then_some(T::SINGULAR),
+            T::KIND,
+            (!T::OMITTED_NAMES.contains(&"listKind")).then_some(T::LIST_KIND),
+            T::SHORT_NAMES,
+            T::CATEGORIES,
+        ),
+        T::SCOPE,
+        T::ANNOTATIONS,
+        vec![T::crd_version()?],
+    );
+    with_crd_settings(crd, T::LABELS, T::PRESERVE_UNKNOWN_FIELDS, T::conversion())
 }
 
 fn names(
@@ -302,8 +305,7 @@ pub enum CrdError {
     /// A schema could not be built (a recursive type, an attribute that
     /// does not apply to the type behind a user type, ...).
     Schema(SchemaErrors),
-    /// The CRD fails the API server's validation, or a printer column's or
-    /// the scale subresource's path is not in the schema.
+    /// The CRD fails the API server's validation.
     Invalid {
         /// The CRD's name.
         name: String,
@@ -337,22 +339,16 @@ impl fmt::Display for CrdError {
 impl std::error::Error for CrdError {}
 
 /// Validates a CRD as `schema-gen check` does (the API server's create
-/// validation), then resolves the paths of printer columns and of the
-/// scale subresource in each version's schema: the server accepts a column
-/// path that names no field (the column prints `<none>`) and checks scale
-/// paths only when scaling, so these are reported here instead, as
-/// `Invalid value` errors at the path's field. The server is that of
-/// `options.kube_version`.
+/// validation, by the server of `options.kube_version`). Printer columns
+/// and scale paths that name no field of the schema are accepted, as the
+/// server accepts them (a column prints `<none>`; a scale path is read
+/// only when scaling).
 ///
 /// # Errors
 ///
 /// [`CrdError::Invalid`] with every error found.
 pub fn validate_crd(crd: &CustomResourceDefinition, options: &Options) -> Result<(), CrdError> {
-    let mut errors = check(&Input::CrdV1(Box::new(crd.clone())), options).errors;
-    let versions = crd.spec.iter().flat_map(|s| s.versions.iter().flatten());
-    for (i, v) in versions.enumerate() {
-        check_paths(v, &Path::new(["spec", "versions"]).index(i), &mut errors);
-    }
+    let errors = check(&Input::CrdV1(Box::new(crd.clone())), options).errors;
     if errors.is_empty() {
         Ok(())
     } else {
@@ -360,108 +356,6 @@ pub fn validate_crd(crd: &CustomResourceDefinition, options: &Options) -> Result
             name: crd.name().unwrap_or_default().to_string(),
             errors,
         })
-    }
-}
-
-/// Where a simple JSON path leads in a schema.
-enum Resolved<'a> {
-    /// To this node.
-    Node(&'a JsonSchemaProps),
-    /// Below a node that does not list its fields (metadata, maps,
-    /// preserved unknown fields, array items): not checked further.
-    Open,
-    /// Nowhere: this step names no property.
-    Missing,
-}
-
-/// Resolves the dotted prefix of a JSON path (up to the first `[` or
-/// filter) through `properties`.
-fn resolve<'a>(root: &'a JsonSchemaProps, path: &str) -> Resolved<'a> {
-    let Some(rest) = path.strip_prefix('.') else {
-        return Resolved::Open;
-    };
-    let mut node = root;
-    for step in rest.split('.') {
-        let (name, stop) = match step.find(['[', '{', '(', '@', '*']) {
-            Some(i) => (step.get(..i).unwrap_or_default(), true),
-            None => (step, false),
-        };
-        if name.is_empty() {
-            return Resolved::Open;
-        }
-        let props = node.properties.as_ref().filter(|p| !p.is_empty());
-        match props {
-            Some(p) => match p.get(name) {
-                Some(next) => node = next,
-                None => return Resolved::Missing,
-            },
-            None => return Resolved::Open,
-        }
-        if stop {
-            return Resolved::Open;
-        }
-    }
-    Resolved::Node(node)
-}
-
-fn check_paths(v: &CrdVersion, vp: &Path, errs: &mut ErrorList) {
-    let Some(schema) = v
-        .schema
-        .as_ref()
-        .and_then(|s| s.open_api_v3_schema.as_ref())
-    else {
-        return;
-    };
-    for (i, c) in v.additional_printer_columns.iter().flatten().enumerate() {
-        let Some(jp) = c.json_path.as_deref() else {
-            continue;
-        };
-        // Every object has its metadata, whether the schema names it or not.
-        if jp == ".metadata" || jp.starts_with(".metadata.") {
-            continue;
-        }
-        if let Resolved::Missing = resolve(schema, jp) {
-            errs.push(FieldError::invalid(
-                &vp.child("additionalPrinterColumns")
-                    .index(i)
-                    .child("jsonPath"),
-                jp,
-                "does not refer to a field of the schema",
-            ));
-        }
-    }
-    let Some(scale) = v.subresources.as_ref().and_then(|s| s.scale.as_ref()) else {
-        return;
-    };
-    let sp = vp.child("subresources").child("scale");
-    for (key, path, want) in [
-        (
-            "specReplicasPath",
-            scale.spec_replicas_path.as_deref(),
-            "integer",
-        ),
-        (
-            "statusReplicasPath",
-            scale.status_replicas_path.as_deref(),
-            "integer",
-        ),
-        (
-            "labelSelectorPath",
-            scale.label_selector_path.as_deref(),
-            "string",
-        ),
-    ] {
-        let Some(path) = path.filter(|p| !p.is_empty()) else {
-            continue;
-        };
-        let detail = match resolve(schema, path) {
-            Resolved::Missing => "does not refer to a field of the schema".to_string(),
-            Resolved::Node(n) if !n.type_str().is_empty() && n.type_str() != want => {
-                format!("must refer to a field of type {want}, not {}", n.type_str())
-            }
-            _ => continue,
-        };
-        errs.push(FieldError::invalid(&sp.child(key), path, detail));
     }
 }
 
@@ -767,41 +661,4 @@ macro_rules! __impl_kube {
 #[macro_export]
 macro_rules! __impl_k8s_resource {
     ($($tt:tt)*) => {};
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn schema(v: serde_json::Value) -> JsonSchemaProps {
-        let mut cx = crate::model::wire::codec::DecodeCx::default();
-        JsonSchemaProps::from_value(&v, &Path::root(), &mut cx).unwrap_or_default()
-    }
-
-    #[test]
-    fn paths_resolve_through_properties() {
-        let s = schema(serde_json::json!({
-            "type": "object",
-            "properties": {
-                "metadata": {"type": "object"},
-                "spec": {"type": "object", "properties": {
-                    "replicas": {"type": "integer"},
-                    "labels": {"type": "object", "additionalProperties": {"type": "string"}},
-                    "items": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}}
-                }}
-            }
-        }));
-        assert!(
-            matches!(resolve(&s, ".spec.replicas"), Resolved::Node(n) if n.type_str() == "integer")
-        );
-        assert!(matches!(resolve(&s, ".spec.nope"), Resolved::Missing));
-        assert!(matches!(
-            resolve(&s, ".metadata.creationTimestamp"),
-            Resolved::Open
-        ));
-        assert!(matches!(resolve(&s, ".spec.labels.app"), Resolved::Open));
-        assert!(matches!(resolve(&s, ".spec.items[*].a"), Resolved::Open));
-        assert!(matches!(resolve(&s, ".spec.itemz[0]"), Resolved::Missing));
-        assert!(matches!(resolve(&s, ".status"), Resolved::Missing));
-    }
 }

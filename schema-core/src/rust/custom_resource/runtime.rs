@@ -22,17 +22,32 @@ pub use k8s_openapi;
 #[cfg(feature = "kube")]
 pub use kube_core;
 
-/// `CustomResourceExt::crd`: the CRD of `T` as k8s-openapi's type. The
-/// trait leaves no room for an error, so one (a CRD the API server would
-/// reject, which the derive's compile-time checks do not catch) is a panic
-/// naming it, as kube-derive's is.
+/// `CustomResourceExt::crd`: the CRD of `T` as k8s-openapi's type. A CRD
+/// without a schema (kube-derive's `schema = "manual"` or `"disabled"`) is
+/// returned unvalidated, for the user to complete. The trait leaves no
+/// room for an error, so one (a CRD the API server would reject, which the
+/// derive's compile-time checks do not catch) is a panic naming it, as
+/// kube-derive's is.
 #[cfg(feature = "kube")]
 #[allow(clippy::panic)]
 pub fn kube_crd<T: crate::rust::CustomResource>()
 -> k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition {
+    let schemaless = |crd: &crate::model::wire::CustomResourceDefinition| {
+        crd.spec
+            .iter()
+            .flat_map(|s| s.versions.iter().flatten())
+            .any(|v| {
+                v.schema
+                    .as_ref()
+                    .is_none_or(|s| s.open_api_v3_schema.is_none())
+            })
+    };
     let crd = match T::crd() {
         Ok(crd) => crd,
-        Err(e) => panic!("{}::crd(): {e}", T::KIND),
+        Err(e) => match super::assemble_crd::<T>() {
+            Ok(crd) if schemaless(&crd) => crd,
+            _ => panic!("{}::crd(): {e}", T::KIND),
+        },
     };
     match crate::rust::to_k8s_crd(&crd) {
         Ok(crd) => crd,
@@ -97,6 +112,10 @@ pub enum RootDef {
     },
     /// `crd(object_root, ...)`: the struct's own schema is the root.
     Object(fn(&mut SchemaCx) -> JsonSchemaProps),
+    /// No schema: the version's `schema` has no `openAPIV3Schema`
+    /// (kube-derive's `schema = "manual"` and `"disabled"`), for the user
+    /// to set before the CRD is applied.
+    Absent,
 }
 
 /// The version-level part of `crd(...)`, as a constant.
@@ -108,6 +127,8 @@ pub struct CrdDef {
     pub version: &'static str,
     /// The root schema.
     pub schema: RootDef,
+    /// Applies the root schema's own attributes (its CEL rules), if any.
+    pub root_rules: Option<fn(&mut SchemaCx, &mut JsonSchemaProps)>,
     /// Whether the version has the status subresource.
     pub status_subresource: bool,
     /// `empty_subresources`: `subresources: {}` without status or scale.
@@ -161,7 +182,11 @@ pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
             description,
         } => generated_root(&mut cx, spec, spec_optional, status, description),
         RootDef::Object(object) => object(&mut cx),
+        RootDef::Absent => JsonSchemaProps::default(),
     };
+    if let Some(rules) = def.root_rules {
+        rules(&mut cx, &mut root);
+    }
     let root = cx.finish(root.clone()).map(|_| {
         if let Some(max) = def.max_description_len {
             truncate_descriptions(&mut root, usize::try_from(max).unwrap_or(usize::MAX));
@@ -169,6 +194,7 @@ pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
         root
     });
     let root = root.map_err(CrdError::Schema)?;
+    let root = (!matches!(def.schema, RootDef::Absent)).then_some(root);
 
     let status_enabled = def.status_subresource;
     let scale = def.scale.map(|s| ScaleSubresource {
@@ -211,7 +237,7 @@ pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
         deprecated: def.deprecated.then_some(true),
         deprecation_warning: def.deprecation_warning.map(str::to_string),
         schema: Some(CustomResourceValidation {
-            open_api_v3_schema: Some(root),
+            open_api_v3_schema: root,
             ..CustomResourceValidation::default()
         }),
         subresources,
