@@ -41,6 +41,8 @@ pub mod crd;
 pub mod docs;
 pub mod go;
 pub use goregex;
+#[cfg(feature = "kube")]
+pub mod kube;
 pub mod model;
 pub mod object;
 pub mod rust;
