@@ -2,7 +2,9 @@
 //! schemas. Use it through `schema_core` (the `derive` feature, on by
 //! default), which re-exports it next to the trait of the same name, as
 //! serde does; the generated code names `::schema_core` (or the path given
-//! with `#[schema(crate = "...")]`).
+//! with `#[schema(crate = "...")]`). `#[derive(JsonSchema)]` is the same
+//! derive reading schemars' attributes too, re-exported as
+//! `schema_core::kube::JsonSchema`.
 //!
 //! The attribute reference is in `schema_core::rust`'s documentation.
 //!

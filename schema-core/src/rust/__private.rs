@@ -18,6 +18,8 @@ use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, Validatio
 pub use crate::model::wire::JsonSchemaProps as Schema;
 /// serde_json's `Value`, for generated code in crates without serde_json.
 pub use serde_json::Value as JsonValue;
+/// serde, for generated code (a default written with `serialize_with`).
+pub use serde;
 
 mod schemars_dialect;
 mod unions;

@@ -273,7 +273,22 @@ fn default_tokens(d: &SchemaDefault, ty: &syn::Type) -> TokenStream {
             })
         }
     };
-    let json = quote!(__sp::MaybeSerialize(&__value).to_json());
+    let json = match &d.serialize_with {
+        // Written as serde writes the field.
+        Some(with) => quote!({
+            struct __SerializeWith<'a>(&'a #ty);
+            impl __sp::serde::Serialize for __SerializeWith<'_> {
+                fn serialize<S: __sp::serde::Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> ::core::result::Result<S::Ok, S::Error> {
+                    #with(self.0, serializer)
+                }
+            }
+            __sp::MaybeSerialize(&__SerializeWith(&__value)).to_json()
+        }),
+        None => quote!(__sp::MaybeSerialize(&__value).to_json()),
+    };
     let json = match &d.skip_if {
         Some(skip) => quote!(if #skip(&__value) {
             ::core::option::Option::None

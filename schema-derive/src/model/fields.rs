@@ -40,6 +40,8 @@ pub(crate) struct SchemaDefault {
     /// serde's `skip_serializing_if`: no default when it holds for the
     /// default value.
     pub(crate) skip_if: Option<syn::ExprPath>,
+    /// serde's `serialize_with`: the default is written with it.
+    pub(crate) serialize_with: Option<syn::ExprPath>,
 }
 
 pub(crate) enum DefaultValue {
@@ -125,10 +127,15 @@ pub(crate) fn build_fields<'a>(
         if let syn::Member::Named(id) = &f.member {
             names.push((id.to_string(), name.clone(), Attrs::flag(&a.required)));
         }
-        let serde_optional = !f.attrs.default().is_none()
-            || !container_default.is_none()
-            || f.attrs.skip_serializing_if().is_some()
-            || f.attrs.skip_serializing();
+        let has_default = !f.attrs.default().is_none() || !container_default.is_none();
+        let serde_optional = match cx.dialect() {
+            Dialect::Native => {
+                has_default || f.attrs.skip_serializing_if().is_some() || f.attrs.skip_serializing()
+            }
+            // schemars judges as deserialization does: only a default
+            // (its own `default` too) makes a field optional.
+            Dialect::Schemars => has_default || a.schemars.default.is_some(),
+        };
         if f.attrs.flatten() {
             if let Some(at) = &a.first_attr {
                 cx.error_spanned_by(
@@ -150,6 +157,7 @@ pub(crate) fn build_fields<'a>(
         }
         if (f.attrs.serialize_with().is_some() || f.attrs.deserialize_with().is_some())
             && !a.replaces()
+            && a.schemars.with_type.is_none()
         {
             cx.error(
                 span,
@@ -204,6 +212,10 @@ fn schema_default(
     container_default: &serde_attr::Default,
 ) -> Option<SchemaDefault> {
     use crate::parse::schemars::DefaultFrom;
+    // A field serde never writes has no default to state.
+    if f.attrs.skip_serializing() || a.schemars.skip_serializing.is_some() {
+        return None;
+    }
     let value = match (&a.schemars.default, f.attrs.default(), container_default) {
         (Some(d), _, _) => match &d.value {
             DefaultFrom::Trait => DefaultValue::Trait,
@@ -223,6 +235,7 @@ fn schema_default(
     Some(SchemaDefault {
         value,
         skip_if: f.attrs.skip_serializing_if().cloned(),
+        serialize_with: f.attrs.serialize_with().cloned(),
     })
 }
 

@@ -151,14 +151,16 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Place) -> Attrs {
         }
     }
     if cx.dialect() == Dialect::Schemars {
-        merge_schemars(cx, &mut out, schemars::parse(cx, attrs));
+        merge_schemars(cx, &mut out, schemars::parse(cx, attrs, target));
     }
     out
 }
 
 /// Merges what schemars reads into the node's attributes: the keys that
 /// mean what ours mean become ours (a key given both ways is an error),
-/// the rest stays in [`Attrs::schemars`].
+/// the rest stays in [`Attrs::schemars`] (`skip_serializing` only takes
+/// the default away, as schemars judges required fields as
+/// deserialization does).
 fn merge_schemars(cx: &Ctxt, out: &mut Attrs, mut s: SchemarsAttrs) {
     fn take<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, from: Option<Val<T>>, key: &str) {
         let Some(v) = from else { return };
@@ -176,7 +178,6 @@ fn merge_schemars(cx: &Ctxt, out: &mut Attrs, mut s: SchemarsAttrs) {
     take(cx, &mut out.example, s.example.take(), EXAMPLE);
     take(cx, &mut out.required, s.required.take(), REQUIRED);
     take(cx, &mut out.skip, s.skip.take(), SKIP);
-    take(cx, &mut out.optional, s.skip_serializing.take(), OPTIONAL);
     if let (Some(w), Some(_)) = (&s.schema_with, &out.with) {
         cx.error(w.span, "`schema_with` cannot be combined with `#[schema(with = ...)]`");
     }

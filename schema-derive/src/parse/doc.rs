@@ -32,10 +32,13 @@ pub fn description_in(dialect: Dialect, attrs: &[syn::Attribute]) -> Option<Stri
 }
 
 /// The description schemars takes from the `#[doc]` attributes: their
-/// lines joined as written, trimmed at both ends; a first line starting
-/// with `#` is the title, not part of the description.
+/// lines without one leading space, joined, trimmed at both ends; a
+/// first line starting with `#` is the title, not part of the
+/// description.
 pub fn schemars_description(attrs: &[syn::Attribute]) -> Option<String> {
-    let lines: Vec<String> = doc_strings(attrs).collect();
+    let lines: Vec<String> = doc_strings(attrs)
+        .map(|l| l.strip_prefix(' ').map(str::to_string).unwrap_or(l))
+        .collect();
     let joined = lines.join("\n");
     let text = joined.trim();
     let text = if text.starts_with('#') {

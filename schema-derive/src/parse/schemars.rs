@@ -21,6 +21,7 @@ use syn::{Expr, Token};
 use crate::ctxt::Ctxt;
 use crate::parse::json::{self, Json};
 use crate::parse::values::{Val, key_of, skip_value};
+use crate::symbol::Place;
 
 /// The validation keywords schemars reads, as Rust expressions.
 #[derive(Clone, Default)]
@@ -95,7 +96,7 @@ pub struct SchemarsAttrs {
     pub default: Option<Val<DefaultFrom>>,
     /// `skip`, `skip_deserializing`: left out of the schema.
     pub skip: Option<Val<bool>>,
-    /// `skip_serializing`: not required, as serde's.
+    /// `skip_serializing`: no schema default.
     pub skip_serializing: Option<Val<bool>>,
     /// The keys written, in order.
     pub keys: Vec<String>,
@@ -162,7 +163,13 @@ const SCHEMARS_KEYS: &[&str] = &[
 /// structural schema (schemars' own crate path, trait bounds, inlining,
 /// serde's rejection of unknown fields, which kube-derive's schemas drop
 /// too), accepted and ignored.
-const IGNORED_SCHEMARS_KEYS: &[&str] = &["crate", "bound", "inline", "deny_unknown_fields"];
+const IGNORED_SCHEMARS_KEYS: &[&str] = &[
+    "crate",
+    "bound",
+    "inline",
+    "deny_unknown_fields",
+    "_unstable_ref_variants",
+];
 
 /// serde's keys, which schemars also reads from `#[schemars(...)]` to
 /// override serde's for the schema alone; the derive reads serde's own.
@@ -204,7 +211,8 @@ pub fn native_equivalent(key: &str) -> Option<&'static str> {
 
 /// Reads every `#[schemars(...)]`, `#[garde(...)]` and `#[validate(...)]`
 /// among `attrs`.
-pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> SchemarsAttrs {
+/// `target` is where they are written.
+pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Place) -> SchemarsAttrs {
     let mut out = SchemarsAttrs::default();
     for attr in attrs {
         let Some(source) = Source::of(attr) else {
@@ -216,7 +224,7 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute]) -> SchemarsAttrs {
             }
             continue;
         }
-        let result = attr.parse_nested_meta(|meta| parse_key(cx, &mut out, meta, source));
+        let result = attr.parse_nested_meta(|meta| parse_key(cx, &mut out, meta, source, target));
         if let Err(e) = result {
             if source.strict() {
                 cx.syn_error(e);
@@ -231,6 +239,7 @@ fn parse_key(
     out: &mut SchemarsAttrs,
     meta: ParseNestedMeta<'_>,
     source: Source,
+    target: Place,
 ) -> syn::Result<()> {
     let span = meta.path.span();
     let Some(key) = key_of(&meta) else {
@@ -305,6 +314,9 @@ fn parse_key(
         "skip" | "skip_deserializing" => set_flag(cx, &mut out.skip, &key, span),
         "skip_serializing" => set_flag(cx, &mut out.skip_serializing, &key, span),
         k if IGNORED_SCHEMARS_KEYS.contains(&k) => return skip_value(&meta),
+        // A type's `rename` names schemars' definition, which a structural
+        // schema (everything inlined) does not have.
+        "rename" if target == Place::Type => return skip_value(&meta),
         k if SERDE_KEYS.contains(&k) => {
             cx.error(
                 span,

@@ -55,13 +55,17 @@ pub(super) fn apply_keywords(cx: &mut SchemaCx, s: &mut JsonSchemaProps, k: &Sch
 }
 
 fn keywords_on(map: &mut Map<String, Value>, k: &SchemarsKeywords) {
-    let ty = map.get("type").and_then(Value::as_str).unwrap_or_default();
-    let (length_min, length_max) = match ty {
+    let ty = map
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let (length_min, length_max) = match ty.as_str() {
         "string" => ("minLength", "maxLength"),
         "array" => ("minItems", "maxItems"),
         _ => ("", ""),
     };
-    let numeric = matches!(ty, "number" | "integer");
+    let numeric = matches!(ty.as_str(), "number" | "integer");
     let mut set = |key: &str, applies: bool, value: Option<Value>| {
         if let (true, Some(v)) = (applies && !key.is_empty(), value) {
             map.insert(key.to_string(), v);
@@ -139,7 +143,6 @@ pub fn from_schemars(
     cx: &mut SchemaCx,
     f: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
 ) -> JsonSchemaProps {
-    use schemars::transform::Transform;
     let mut generator = schemars::generate::SchemaSettings::openapi3()
         .with(|s| {
             s.inline_subschemas = true;
