@@ -16,10 +16,10 @@ use super::StructuralSchema;
 use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
 
 pub use crate::model::wire::JsonSchemaProps as Schema;
-/// serde_json's `Value`, for generated code in crates without serde_json.
-pub use serde_json::Value as JsonValue;
 /// serde, for generated code (a default written with `serialize_with`).
 pub use serde;
+/// serde_json's `Value`, for generated code in crates without serde_json.
+pub use serde_json::Value as JsonValue;
 
 mod schemars_dialect;
 mod unions;

@@ -304,7 +304,8 @@ fn build_variant<'a>(
             return None;
         }
         ast::Style::Struct => {
-            let (fields, _) = fields::build_fields(cx, &cont.ident, &serde_attr::Default::None, &v.fields);
+            let (fields, _) =
+                fields::build_fields(cx, &cont.ident, &serde_attr::Default::None, &v.fields);
             syntax::check_attrs(cx, &a, Class::Object, None);
             Shape::Fields(fields)
         }

@@ -10,8 +10,8 @@ use syn::{Ident, Token};
 
 use crate::ctxt::{Ctxt, Dialect};
 use crate::parse::crd::CrdAttrs;
-use crate::parse::schemars::{self, SchemarsAttrs};
 use crate::parse::json::{Json, JsonKind};
+use crate::parse::schemars::{self, SchemarsAttrs};
 use crate::parse::values::{Val, count, flag, key_of, set, skip_value, string, value_json, wrong};
 use crate::symbol::*;
 
@@ -167,7 +167,9 @@ fn merge_schemars(cx: &Ctxt, out: &mut Attrs, mut s: SchemarsAttrs) {
         if slot.is_some() {
             cx.error(
                 v.span,
-                format!("`{key}` is given both in `#[schema(...)]` and in `#[schemars(...)]`; keep one"),
+                format!(
+                    "`{key}` is given both in `#[schema(...)]` and in `#[schemars(...)]`; keep one"
+                ),
             );
         } else {
             *slot = Some(v);
@@ -179,7 +181,10 @@ fn merge_schemars(cx: &Ctxt, out: &mut Attrs, mut s: SchemarsAttrs) {
     take(cx, &mut out.required, s.required.take(), REQUIRED);
     take(cx, &mut out.skip, s.skip.take(), SKIP);
     if let (Some(w), Some(_)) = (&s.schema_with, &out.with) {
-        cx.error(w.span, "`schema_with` cannot be combined with `#[schema(with = ...)]`");
+        cx.error(
+            w.span,
+            "`schema_with` cannot be combined with `#[schema(with = ...)]`",
+        );
     }
     out.keys.extend(s.keys.drain(..));
     out.schemars = s;
@@ -202,7 +207,10 @@ fn parse_key(
                 .iter()
                 .filter(|a| a.places.contains(target))
                 .map(|a| a.key);
-            let msg = match (schemars::native_equivalent(&key), did_you_mean(&key, candidates)) {
+            let msg = match (
+                schemars::native_equivalent(&key),
+                did_you_mean(&key, candidates),
+            ) {
                 (Some(ours), _) => format!(
                     "unknown schema attribute `{key}`: `{key}` is schemars' key; here write {ours}, or derive `schema_core::kube::JsonSchema`, which reads it in `#[schemars(...)]`"
                 ),

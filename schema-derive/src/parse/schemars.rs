@@ -321,7 +321,7 @@ fn parse_key(
             cx.error(
                 span,
                 format!(
-                    "`{k}` in `#[schemars(...)]` would change the schema but not serde; write it as `#[serde({k} ...)]`, which this derive reads"
+                    "`{k}` in `#[schemars(...)]` would change the schema but not serde; write it in `#[serde(...)]`, which this derive reads"
                 ),
             );
             return skip_value(&meta);
@@ -335,9 +335,12 @@ fn parse_key(
         }
         k => {
             let msg = match crate::symbol::did_you_mean(k, SCHEMARS_KEYS.iter().copied()) {
+                _ if schema_attrs::attribute(k).is_some() => format!(
+                    "unknown schemars attribute `{k}`: it is a key of `#[schema(...)]`, which this derive reads too; write `#[schema({k} ...)]`"
+                ),
                 Some(s) => format!("unknown schemars attribute `{k}`; did you mean `{s}`?"),
                 None => format!(
-                    "unknown schemars attribute `{k}`; expected one of {}, or the same key in `#[schema(...)]`",
+                    "unknown schemars attribute `{k}`; expected one of {}",
                     SCHEMARS_KEYS.join(", ")
                 ),
             };
@@ -546,10 +549,7 @@ fn named_expr(
 ) -> syn::Result<Option<Expr>> {
     if !meta.input.peek(syn::token::Paren) {
         if source.strict() {
-            cx.error(
-                meta.path.span(),
-                format!("expected `{key}({name} = ...)`"),
-            );
+            cx.error(meta.path.span(), format!("expected `{key}({name} = ...)`"));
         }
         skip_value(meta)?;
         return Ok(None);
@@ -568,15 +568,15 @@ fn named_expr(
             return Ok(());
         }
         if source.strict() {
-            cx.error(
-                m.path.span(),
-                format!("expected `{key}({name} = ...)`"),
-            );
+            cx.error(m.path.span(), format!("expected `{key}({name} = ...)`"));
         }
         skip_value(&m)
     })?;
     if found.is_none() && source.strict() {
-        cx.error(meta.path.span(), format!("`{key}(...)` needs `{name} = ...`"));
+        cx.error(
+            meta.path.span(),
+            format!("`{key}(...)` needs `{name} = ...`"),
+        );
     }
     Ok(found)
 }
@@ -605,7 +605,9 @@ fn contains_expr(
             } else if source.strict() {
                 cx.error(
                     name.span(),
-                    format!("unknown item `{name}` in schemars `contains(...)`: expected `pattern`"),
+                    format!(
+                        "unknown item `{name}` in schemars `contains(...)`: expected `pattern`"
+                    ),
                 );
             }
         }
@@ -644,10 +646,7 @@ fn parenthesized_expr(meta: &ParseNestedMeta<'_>) -> syn::Result<Expr> {
 /// `extend("key" = value, ...)`.
 fn parse_extend(cx: &Ctxt, out: &mut SchemarsAttrs, meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     if !meta.input.peek(syn::token::Paren) {
-        cx.error(
-            meta.path.span(),
-            "expected `extend(\"key\" = value, ...)`",
-        );
+        cx.error(meta.path.span(), "expected `extend(\"key\" = value, ...)`");
         return skip_value(meta);
     }
     let content;
@@ -657,7 +656,10 @@ fn parse_extend(cx: &Ctxt, out: &mut SchemarsAttrs, meta: &ParseNestedMeta<'_>) 
         content.parse::<Token![=]>()?;
         let value = json::parse(&content)?;
         if out.extend.iter().any(|(k, _)| *k == key.value()) {
-            cx.error(key.span(), format!("duplicate extension key `{}`", key.value()));
+            cx.error(
+                key.span(),
+                format!("duplicate extension key `{}`", key.value()),
+            );
         } else {
             out.extend.push((
                 key.value(),

@@ -82,7 +82,11 @@ fn keywords_on(map: &mut Map<String, Value>, k: &SchemarsKeywords) {
         text,
         k.contains.map(|f| Value::String(regex::escape(&f()))),
     );
-    set("format", true, k.format.map(|f| Value::String(f.to_string())));
+    set(
+        "format",
+        true,
+        k.format.map(|f| Value::String(f.to_string())),
+    );
     if let (Some(inner), Some(Value::Object(items))) = (k.inner, map.get_mut("items")) {
         keywords_on(items, inner);
     }
