@@ -186,7 +186,7 @@ fn merge_schemars(cx: &Ctxt, out: &mut Attrs, mut s: SchemarsAttrs) {
             "`schema_with` cannot be combined with `#[schema(with = ...)]`",
         );
     }
-    out.keys.extend(s.keys.drain(..));
+    out.keys.append(&mut s.keys);
     out.schemars = s;
 }
 
