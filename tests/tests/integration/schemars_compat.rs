@@ -19,14 +19,10 @@ use schema_core::kube::JsonSchema;
 use schema_core::object::admission::Admission;
 use schema_core::rust::schema_for;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::json;
 
-fn schema<T: StructuralSchema + ?Sized>() -> Value {
-    match schema_for::<T>() {
-        Ok(s) => s.to_value(),
-        Err(e) => panic!("schema_for failed:\n{e}"),
-    }
-}
+// Each schema checked structural and as a CRD version's, as `derive`'s.
+use super::derive::schema;
 
 const MAX_NAME: u32 = 63;
 const LOWER: &str = "^[a-z]+$";
