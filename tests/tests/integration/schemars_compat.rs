@@ -232,6 +232,44 @@ fn serde_defaults_are_schema_defaults_and_options_are_nullable() {
     );
 }
 
+fn write_upper<S: serde::Serializer>(v: &str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&v.to_uppercase())
+}
+
+fn default_level() -> String {
+    "info".to_string()
+}
+
+#[derive(Serialize, Deserialize, JsonSchema)]
+struct WrittenWith {
+    // Written as serde writes the field; a field serde never writes has
+    // no default; skip_serializing_if alone leaves a field required, as
+    // deserialization requires it.
+    #[serde(default = "default_level", serialize_with = "write_upper")]
+    #[schemars(with = "String")]
+    level: String,
+    #[serde(default = "default_level", skip_serializing)]
+    hidden_default: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    note: String,
+}
+
+#[test]
+fn defaults_are_written_as_serde_writes_them() {
+    assert_eq!(
+        schema::<WrittenWith>(),
+        json!({
+            "type": "object",
+            "properties": {
+                "level": {"type": "string", "default": "INFO"},
+                "hidden_default": {"type": "string"},
+                "note": {"type": "string"}
+            },
+            "required": ["note"]
+        })
+    );
+}
+
 #[derive(Serialize, Deserialize, Default, JsonSchema)]
 #[serde(default)]
 struct ContainerDefault {
