@@ -140,12 +140,30 @@ mod tests {
         assert_eq!(ex(&["TODO only"]), "");
     }
 
-    fn doc(lines: &[&str]) -> Option<String> {
-        let attrs: Vec<syn::Attribute> = lines
+    fn attrs(lines: &[&str]) -> Vec<syn::Attribute> {
+        lines
             .iter()
             .map(|l| syn::parse_quote!(#[doc = #l]))
-            .collect();
-        description(&attrs)
+            .collect()
+    }
+
+    fn doc(lines: &[&str]) -> Option<String> {
+        description(&attrs(lines))
+    }
+
+    #[test]
+    fn schemars_keeps_the_lines_as_written() {
+        let d = |lines: &[&str]| schemars_description(&attrs(lines));
+        // One leading space per line goes, nothing else: no markers, no
+        // collapsed blank lines, no `TODO` filter.
+        assert_eq!(
+            d(&[" A.", "", "", "  indented", " +optional", " TODO: x"]).as_deref(),
+            Some("A.\n\n\n indented\n+optional\nTODO: x")
+        );
+        // A heading is schemars' title, not the description.
+        assert_eq!(d(&[" # Title", " Body."]).as_deref(), Some("Body."));
+        assert_eq!(d(&[" # Title"]), None);
+        assert_eq!(d(&[" ", ""]), None);
     }
 
     #[test]
