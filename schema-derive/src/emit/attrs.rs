@@ -40,7 +40,8 @@ fn val_str(v: &Option<Val<String>>) -> TokenStream {
 
 /// The constant `__sp::Attrs` record of a node.
 pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
-    if a.is_empty() && description.is_none() {
+    // (A title may come from a doc comment, schemars' `# heading`.)
+    if a.is_empty() && description.is_none() && a.title.is_none() {
         return quote!(__sp::Attrs::EMPTY);
     }
     let description = opt_str(description);

@@ -152,6 +152,15 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Place) -> Attrs {
     }
     if cx.dialect() == Dialect::Schemars {
         merge_schemars(cx, &mut out, schemars::parse(cx, attrs, target));
+        // schemars' title from a doc comment's `# heading`.
+        if out.title.is_none() {
+            if let Some(title) = crate::parse::doc::schemars_title(attrs) {
+                out.title = Some(Val {
+                    value: title,
+                    span: Span::call_site(),
+                });
+            }
+        }
     }
     out
 }

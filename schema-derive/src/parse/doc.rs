@@ -49,6 +49,18 @@ pub fn schemars_description(attrs: &[syn::Attribute]) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
+/// The title schemars takes from the `#[doc]` attributes: a first line
+/// starting with `#`, without the `#`s.
+pub fn schemars_title(attrs: &[syn::Attribute]) -> Option<String> {
+    let first = doc_strings(attrs).find(|l| !l.trim().is_empty())?;
+    let title = first
+        .trim()
+        .strip_prefix('#')?
+        .trim_start_matches('#')
+        .trim();
+    (!title.is_empty()).then(|| title.to_string())
+}
+
 /// The string of every `#[doc = "..."]`, in order.
 fn doc_strings(attrs: &[syn::Attribute]) -> impl Iterator<Item = String> + '_ {
     attrs.iter().filter_map(|attr| {
@@ -162,6 +174,11 @@ mod tests {
         );
         // A heading is schemars' title, not the description.
         assert_eq!(d(&[" # Title", " Body."]).as_deref(), Some("Body."));
+        assert_eq!(
+            schemars_title(&attrs(&["", " ## Title ", " Body."])).as_deref(),
+            Some("Title")
+        );
+        assert_eq!(schemars_title(&attrs(&[" Body."])), None);
         assert_eq!(d(&[" # Title"]), None);
         assert_eq!(d(&[" ", ""]), None);
     }

@@ -55,6 +55,10 @@ struct SchemarsKeys {
     labels: BTreeMap<String, String>,
     #[schemars(title = "Title", description = "Described.")]
     titled: String,
+    /// # Heading
+    ///
+    /// The body.
+    headed: String,
     #[schemars(skip)]
     hidden: u8,
     #[schemars(required)]
@@ -85,10 +89,11 @@ fn schemars_keys_give_schemars_keywords() {
                     "x-kubernetes-map-type": "atomic"
                 },
                 "titled": {"type": "string", "title": "Title", "description": "Described."},
+                "headed": {"type": "string", "title": "Heading", "description": "The body."},
                 "must": {"type": "string", "nullable": true}
             },
             "required": [
-                "dotted", "email", "homepage", "labels", "lower", "must", "name",
+                "dotted", "email", "headed", "homepage", "labels", "lower", "must", "name",
                 "notANumber", "pair", "ratio", "replicas", "tags", "titled"
             ]
         })
