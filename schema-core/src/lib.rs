@@ -41,6 +41,8 @@ pub mod crd;
 pub mod docs;
 pub mod go;
 pub use goregex;
+#[cfg(feature = "kube")]
+pub mod kube;
 pub mod model;
 pub mod object;
 pub mod rust;
@@ -66,23 +68,3 @@ pub use object::prune::prune;
 pub use rust::StructuralSchema;
 #[cfg(feature = "derive")]
 pub use schema_derive::StructuralSchema;
-
-/// The drop-in for kube-derive (the `kube` feature): change
-/// `use kube::CustomResource;` to `use schema_core::kube::CustomResource;`
-/// and keep the `#[kube(...)]` attributes. The derive reads every key
-/// kube-derive 5 documents and generates the root type kube-derive
-/// generates (`metadata`, `spec`, `status`; `new`; kube's `Resource`,
-/// `HasSpec`, `HasStatus` and `CustomResourceExt`), with the CRD built and
-/// checked by this crate (the spec implements [`StructuralSchema`]).
-///
-/// Only the derive macro is exported here, not a trait: importing it
-/// beside `kube::CustomResourceExt` leaves `Foo::crd()` unambiguous
-/// (kube's, returning the CRD). This crate's own
-/// [`rust::CustomResource`] trait (`crd()` returning a `Result`) is
-/// implemented too, for who imports it by name.
-#[cfg(feature = "kube")]
-pub mod kube {
-    #[cfg(feature = "derive")]
-    pub use schema_derive::CustomResource;
-    // The schemars-compatible `JsonSchema` derive is exported here too.
-}

@@ -1,6 +1,7 @@
-//! The error context: every spanned error of one expansion is collected,
-//! and the context must be checked before code is generated (as
-//! serde_derive's `Ctxt`, without the drop bomb: library code never panics).
+//! The context of one expansion: the derive's [`Dialect`] (which
+//! attributes it reads) and every spanned error, collected; the context
+//! must be checked before code is generated (as serde_derive's `Ctxt`,
+//! without the drop bomb: library code never panics).
 
 use std::cell::RefCell;
 use std::fmt::Display;
@@ -8,16 +9,38 @@ use std::fmt::Display;
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 
+/// Which derive is expanding, and so which attributes it reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// `#[derive(StructuralSchema)]`: `#[schema(...)]` and serde's.
+    #[default]
+    Native,
+    /// `#[derive(JsonSchema)]`: also what schemars reads
+    /// (`#[schemars(...)]`, `#[garde(...)]`, `#[validate(...)]`), with
+    /// schemars' conventions where they change the schema (`Option` is
+    /// nullable, serde's default values are schema defaults).
+    Schemars,
+}
+
 /// Collects errors; [`Ctxt::check`] turns them into one `syn::Error`.
 #[derive(Default)]
 pub struct Ctxt {
+    dialect: Dialect,
     errors: RefCell<Vec<syn::Error>>,
 }
 
 impl Ctxt {
-    /// An empty context.
-    pub fn new() -> Self {
-        Self::default()
+    /// An empty context for `dialect`.
+    pub fn new(dialect: Dialect) -> Self {
+        Self {
+            dialect,
+            errors: RefCell::default(),
+        }
+    }
+
+    /// The derive's dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
     }
 
     /// An error at `span`.

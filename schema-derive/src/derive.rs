@@ -7,13 +7,14 @@
 use proc_macro2::TokenStream;
 use serde_derive_internals::{Ctxt as SerdeCtxt, Derive, ast};
 
-use crate::ctxt::Ctxt;
+use crate::ctxt::{Ctxt, Dialect};
 use crate::emit::expand;
 use crate::model::build;
 
-/// `#[derive(StructuralSchema)]`.
-pub fn derive(input: &syn::DeriveInput) -> TokenStream {
-    let cx = Ctxt::new();
+/// `#[derive(StructuralSchema)]` (`Dialect::Native`) or
+/// `#[derive(JsonSchema)]` (`Dialect::Schemars`).
+pub fn derive(input: &syn::DeriveInput, dialect: Dialect) -> TokenStream {
+    let cx = Ctxt::new(dialect);
     let serde_cx = SerdeCtxt::new();
     let cont = ast::Container::from_ast(&serde_cx, input, Derive::Deserialize);
     if let Err(e) = serde_cx.check() {
@@ -26,7 +27,10 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
         // Every path that gives no model reports why; this is a backstop.
         (Ok(()), None) => syn::Error::new(
             input.ident.span(),
-            "StructuralSchema cannot be derived for this type",
+            match dialect {
+                Dialect::Native => "StructuralSchema cannot be derived for this type",
+                Dialect::Schemars => "JsonSchema cannot be derived for this type",
+            },
         )
         .to_compile_error(),
     }
@@ -35,7 +39,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
 /// `#[derive(CustomResource)]`: kube-derive's attributes (`#[kube(...)]`)
 /// to the root type and its implementations.
 pub fn derive_custom_resource(input: &syn::DeriveInput) -> TokenStream {
-    let cx = Ctxt::new();
+    let cx = Ctxt::new(Dialect::Native);
     let model = crate::model::kube::build(&cx, input);
     match (cx.check(), model) {
         (Err(errors), _) => errors,

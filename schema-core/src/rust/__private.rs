@@ -11,14 +11,23 @@ use indexmap::IndexMap;
 use schema_attrs::Applies;
 use serde_json::{Number, Value};
 
-use super::{SchemaCx, StructuralSchema};
+pub use super::SchemaCx;
+use super::StructuralSchema;
 use crate::model::wire::{JsonSchemaProps, SchemaOrArray, SchemaOrBool, ValidationRule};
 
 pub use crate::model::wire::JsonSchemaProps as Schema;
+/// serde, for generated code (a default written with `serialize_with`).
+pub use serde;
 /// serde_json's `Value`, for generated code in crates without serde_json.
 pub use serde_json::Value as JsonValue;
 
+mod schemars_dialect;
 mod unions;
+#[cfg(feature = "k8s-openapi")]
+pub use schemars_dialect::from_schemars;
+pub use schemars_dialect::{
+    MaybeSerialize, NotSerialize, SchemarsKeywords, nullable_option, schema_default,
+};
 pub use unions::Union;
 
 /// A JSON value written in an attribute, as a constant.
@@ -193,6 +202,9 @@ pub struct Attrs {
     pub items: Option<&'static Attrs>,
     /// `with = path`: the schema is the function's.
     pub with: Option<fn(&mut SchemaCx) -> JsonSchemaProps>,
+    /// schemars' validation keywords and `extend(...)`
+    /// (`#[derive(JsonSchema)]`).
+    pub schemars: Option<&'static SchemarsKeywords>,
 }
 
 impl Attrs {
@@ -234,6 +246,7 @@ impl Attrs {
         immutable: false,
         items: None,
         with: None,
+        schemars: None,
     };
 
     /// Whether the schema comes from the attributes rather than the type.
@@ -746,6 +759,9 @@ pub fn apply(cx: &mut SchemaCx, s: &mut JsonSchemaProps, a: &Attrs) {
     if let Some(items) = a.items {
         apply_items(cx, s, items);
     }
+    if let Some(k) = a.schemars {
+        schemars_dialect::apply_keywords(cx, s, k);
+    }
 }
 
 /// `all_of`, `any_of`, `one_of` (arrays of schemas) or `not` (a schema),
@@ -793,13 +809,20 @@ fn set_key(cx: &mut SchemaCx, s: &mut JsonSchemaProps, key: &str, json: &Json) {
     if let Value::Object(m) = &mut node {
         m.insert(schema_key.to_string(), json.to_value());
     }
+    redecode(cx, s, &node, key);
+}
+
+/// `node` (a schema changed as JSON) decoded through the wire model into
+/// `s`, as the API server decodes it; an unknown key or a value of the
+/// wrong kind is an error of the expansion, named after `what` set it.
+fn redecode(cx: &mut SchemaCx, s: &mut JsonSchemaProps, node: &Value, what: &str) {
     let mut dcx = crate::model::wire::codec::DecodeCx::default();
     let path = crate::model::field::Path::new(std::iter::empty::<&str>());
-    if let Some(decoded) = JsonSchemaProps::from_value(&node, &path, &mut dcx) {
+    if let Some(decoded) = JsonSchemaProps::from_value(node, &path, &mut dcx) {
         *s = decoded;
     }
     for issue in dcx.errors.iter().chain(&dcx.warnings) {
-        cx.error(format!("`{key}`: {issue}"));
+        cx.error(format!("`{what}`: {issue}"));
     }
 }
 

@@ -279,7 +279,7 @@ pub fn check_attrs(cx: &Ctxt, a: &Attrs, class: Class, inner: Option<&Type>) {
             );
         }
         Class::from_type_attr(&t.value)
-    } else if Attrs::flag(&a.schemaless) || a.with.is_some() {
+    } else if Attrs::flag(&a.schemaless) || a.has_schema_fn() {
         Class::Unknown
     } else {
         class

@@ -5,8 +5,10 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::model::fields::{FieldKind, FieldModel};
+use crate::model::fields::{DefaultValue, FieldKind, FieldModel, SchemaDefault};
 use crate::parse::attrs::{Attrs, Num};
+use crate::parse::json::Json;
+use crate::parse::schemars::Keywords;
 use crate::parse::values::Val;
 
 pub(crate) fn opt_str(v: Option<&str>) -> TokenStream {
@@ -38,7 +40,8 @@ fn val_str(v: &Option<Val<String>>) -> TokenStream {
 
 /// The constant `__sp::Attrs` record of a node.
 pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream {
-    if a.is_empty() && description.is_none() {
+    // (A title may come from a doc comment, schemars' `# heading`.)
+    if a.is_empty() && description.is_none() && a.title.is_none() {
         return quote!(__sp::Attrs::EMPTY);
     }
     let description = opt_str(description);
@@ -146,12 +149,26 @@ pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream 
         }
         None => quote!(::core::option::Option::None),
     };
-    let with = match &a.with {
-        Some(w) => {
+    let with = match (&a.with, &a.schemars.schema_with) {
+        (Some(w), _) => {
             let path = &w.value;
             quote_spanned!(w.span=> ::core::option::Option::Some(#path as fn(&mut _) -> _))
         }
-        None => quote!(::core::option::Option::None),
+        // A schemars `Schema`, converted through the wire model.
+        (None, Some(w)) => {
+            let path = &w.value;
+            quote_spanned!(w.span=> ::core::option::Option::Some(
+                (|cx: &mut __sp::SchemaCx| __sp::from_schemars(cx, #path))
+                    as fn(&mut __sp::SchemaCx) -> __sp::Schema
+            ))
+        }
+        (None, None) => quote!(::core::option::Option::None),
+    };
+    let schemars = if a.schemars.keywords.is_empty() && a.schemars.extend.is_empty() {
+        quote!(::core::option::Option::None)
+    } else {
+        let k = keywords_tokens(&a.schemars.keywords, &a.schemars.extend);
+        quote!(::core::option::Option::Some(&#k))
     };
     quote!(__sp::Attrs {
         description: #description,
@@ -190,6 +207,102 @@ pub(crate) fn attrs_tokens(a: &Attrs, description: Option<&str>) -> TokenStream 
         immutable: #immutable,
         items: #items,
         with: #with,
+        schemars: #schemars,
+    })
+}
+
+/// The constant `__sp::SchemarsKeywords` of a node: each expression
+/// evaluated when the schema is built, as schemars evaluates it.
+fn keywords_tokens(k: &Keywords, extend: &[(String, Val<Json>)]) -> TokenStream {
+    let value = |e: &Option<syn::Expr>| match e {
+        Some(e) => quote_spanned!(e.span()=> ::core::option::Option::Some(
+            (|| __sp::JsonValue::from(#e)) as fn() -> __sp::JsonValue
+        )),
+        None => quote!(::core::option::Option::None),
+    };
+    let text = |e: &Option<syn::Expr>| match e {
+        Some(e) => quote_spanned!(e.span()=> ::core::option::Option::Some(
+            (|| (#e).to_string()) as fn() -> ::std::string::String
+        )),
+        None => quote!(::core::option::Option::None),
+    };
+    let length_min = value(&k.length_min);
+    let length_max = value(&k.length_max);
+    let range_min = value(&k.range_min);
+    let range_max = value(&k.range_max);
+    let pattern = text(&k.pattern);
+    let contains = text(&k.contains);
+    let format = opt_str(k.format);
+    let inner = match &k.inner {
+        Some(inner) => {
+            let t = keywords_tokens(inner, &[]);
+            quote!(::core::option::Option::Some(&#t))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let extend = extend.iter().map(|(key, v)| {
+        let v = v.value.tokens();
+        quote!((#key, #v))
+    });
+    quote!(__sp::SchemarsKeywords {
+        length_min: #length_min,
+        length_max: #length_max,
+        range_min: #range_min,
+        range_max: #range_max,
+        pattern: #pattern,
+        contains: #contains,
+        format: #format,
+        inner: #inner,
+        extend: &[#(#extend),*],
+    })
+}
+
+/// The expression of a field's schema default: `Option<JsonValue>`, the
+/// value serialized when its type implements `Serialize`.
+fn default_tokens(d: &SchemaDefault, ty: &syn::Type) -> TokenStream {
+    let value = match &d.value {
+        DefaultValue::Trait => quote!(<#ty as ::core::default::Default>::default()),
+        DefaultValue::Path(p) => quote!(#p()),
+        DefaultValue::ContainerField { container, member } => {
+            let c = match container {
+                Some(p) => quote!(#p()),
+                None => quote!(<Self as ::core::default::Default>::default()),
+            };
+            quote!({
+                let __container: Self = #c;
+                __container.#member
+            })
+        }
+    };
+    let json = match &d.serialize_with {
+        // Written as serde writes the field.
+        Some(with) => quote!({
+            struct __SerializeWith<'a>(&'a #ty);
+            impl __sp::serde::Serialize for __SerializeWith<'_> {
+                fn serialize<S: __sp::serde::Serializer>(
+                    &self,
+                    serializer: S,
+                ) -> ::core::result::Result<S::Ok, S::Error> {
+                    #with(self.0, serializer)
+                }
+            }
+            __sp::MaybeSerialize(&__SerializeWith(&__value)).to_json()
+        }),
+        None => quote!(__sp::MaybeSerialize(&__value).to_json()),
+    };
+    let json = match &d.skip_if {
+        Some(skip) => quote!(if #skip(&__value) {
+            ::core::option::Option::None
+        } else {
+            #json
+        }),
+        None => json,
+    };
+    quote!({
+        #[allow(unused_imports)]
+        use __sp::NotSerialize as _;
+        let __value: #ty = #value;
+        #json
     })
 }
 
@@ -224,9 +337,20 @@ pub(crate) fn fields_tokens(fields: &[FieldModel<'_>]) -> TokenStream {
                         Some(true) => quote!(__sp::Req::Yes),
                         Some(false) => quote!(__sp::Req::No),
                     };
+                    // schemars' `with = "Type"`: that type's schema.
+                    let ty = f.attrs.schemars.with_type.as_ref().map_or(ty, |t| &t.value);
                     stmts.push(quote_spanned!(ty.span()=>
                         __sp::property::<#ty>(cx, &mut s, #name, #req, &#c);
                     ));
+                    if f.schemars.as_ref().is_some_and(|sf| sf.nullable_option) {
+                        stmts.push(quote_spanned!(ty.span()=>
+                            __sp::nullable_option::<#ty>(&mut s, #name);
+                        ));
+                    }
+                }
+                if let Some(d) = f.schemars.as_ref().and_then(|sf| sf.default.as_ref()) {
+                    let value = default_tokens(d, ty);
+                    stmts.push(quote!(__sp::schema_default(&mut s, #name, #value);));
                 }
             }
         }

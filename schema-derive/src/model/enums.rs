@@ -247,7 +247,7 @@ fn build_variant<'a>(
         a.description
             .as_ref()
             .map(|d| d.value.clone())
-            .or_else(|| doc::description(&v.original.attrs))
+            .or_else(|| doc::description_in(cx.dialect(), &v.original.attrs))
     } else {
         None
     };
@@ -304,7 +304,8 @@ fn build_variant<'a>(
             return None;
         }
         ast::Style::Struct => {
-            let (fields, _) = fields::build_fields(cx, &cont.ident, false, &v.fields);
+            let (fields, _) =
+                fields::build_fields(cx, &cont.ident, &serde_attr::Default::None, &v.fields);
             syntax::check_attrs(cx, &a, Class::Object, None);
             Shape::Fields(fields)
         }

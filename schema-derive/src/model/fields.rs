@@ -7,7 +7,7 @@ use serde_derive_internals::{ast, attr as serde_attr};
 use syn::spanned::Spanned;
 
 use crate::checks::syntax;
-use crate::ctxt::Ctxt;
+use crate::ctxt::{Ctxt, Dialect};
 use crate::parse::attrs::{self, Attrs, OneOfKind};
 use crate::parse::doc;
 use crate::symbol::{Place, did_you_mean};
@@ -19,6 +19,42 @@ pub(crate) struct FieldModel<'a> {
     pub(crate) attrs: Attrs,
     pub(crate) description: Option<String>,
     pub(crate) kind: FieldKind,
+    /// schemars' conventions (`#[derive(JsonSchema)]`): the default
+    /// value the schema states, and whether an `Option` is nullable.
+    pub(crate) schemars: Option<SchemarsField>,
+}
+
+/// What schemars adds to a field's schema by its conventions.
+pub(crate) struct SchemarsField {
+    /// serde's default (or `#[schemars(default)]`), serialized into the
+    /// schema's `default`.
+    pub(crate) default: Option<SchemaDefault>,
+    /// `nullable: true` when the field's type is an `Option` (not for a
+    /// schema given by `schema_with`).
+    pub(crate) nullable_option: bool,
+}
+
+/// Where a field's schema default comes from.
+pub(crate) struct SchemaDefault {
+    pub(crate) value: DefaultValue,
+    /// serde's `skip_serializing_if`: no default when it holds for the
+    /// default value.
+    pub(crate) skip_if: Option<syn::ExprPath>,
+    /// serde's `serialize_with`: the default is written with it.
+    pub(crate) serialize_with: Option<syn::ExprPath>,
+}
+
+pub(crate) enum DefaultValue {
+    /// `<T as Default>::default()`.
+    Trait,
+    /// `path()`.
+    Path(syn::ExprPath),
+    /// The field of the container's default (`#[serde(default)]` on the
+    /// struct: `Default::default()`, or `path()` with a path).
+    ContainerField {
+        container: Option<syn::ExprPath>,
+        member: syn::Member,
+    },
 }
 
 pub(crate) enum FieldKind {
@@ -68,7 +104,7 @@ pub(crate) type FieldNames = Vec<(String, String, bool)>;
 pub(crate) fn build_fields<'a>(
     cx: &Ctxt,
     self_ident: &syn::Ident,
-    container_default: bool,
+    container_default: &serde_attr::Default,
     fields: &[ast::Field<'a>],
 ) -> (Vec<FieldModel<'a>>, FieldNames) {
     let mut out = Vec::new();
@@ -91,10 +127,15 @@ pub(crate) fn build_fields<'a>(
         if let syn::Member::Named(id) = &f.member {
             names.push((id.to_string(), name.clone(), Attrs::flag(&a.required)));
         }
-        let serde_optional = !f.attrs.default().is_none()
-            || container_default
-            || f.attrs.skip_serializing_if().is_some()
-            || f.attrs.skip_serializing();
+        let has_default = !f.attrs.default().is_none() || !container_default.is_none();
+        let serde_optional = match cx.dialect() {
+            Dialect::Native => {
+                has_default || f.attrs.skip_serializing_if().is_some() || f.attrs.skip_serializing()
+            }
+            // schemars judges as deserialization does: only a default
+            // (its own `default` too) makes a field optional.
+            Dialect::Schemars => has_default || a.schemars.default.is_some(),
+        };
         if f.attrs.flatten() {
             if let Some(at) = &a.first_attr {
                 cx.error_spanned_by(
@@ -110,21 +151,25 @@ pub(crate) fn build_fields<'a>(
                 kind: FieldKind::Flatten {
                     optional: serde_optional,
                 },
+                schemars: None,
             });
             continue;
         }
         if (f.attrs.serialize_with().is_some() || f.attrs.deserialize_with().is_some())
             && !a.replaces()
+            && a.schemars.with_type.is_none()
         {
             cx.error(
                 span,
                 "`#[serde(with)]` changes how the field is written, so its type does not tell its schema: give it with `#[schema(with = path)]`, `#[schema(type = \"...\")]` or `#[schema(schemaless)]`",
             );
         }
+        // schemars' `with = "Type"`: the schema of that type.
+        let ty = a.schemars.with_type.as_ref().map_or(f.ty, |t| &t.value);
         if !a.replaces() {
-            syntax::check_shape(cx, f.ty, self_ident);
+            syntax::check_shape(cx, ty, self_ident);
         }
-        let (class, inner) = syntax::classify(f.ty);
+        let (class, inner) = syntax::classify(ty);
         syntax::check_attrs(cx, &a, class, inner);
         if let (Some(r), Some(_)) = (&a.required, &a.optional) {
             cx.error(r.span, "a field cannot be both `required` and `optional`");
@@ -142,16 +187,56 @@ pub(crate) fn build_fields<'a>(
             .description
             .as_ref()
             .map(|d| d.value.clone())
-            .or_else(|| doc::description(&f.original.attrs));
+            .or_else(|| doc::description_in(cx.dialect(), &f.original.attrs));
+        let schemars = (cx.dialect() == Dialect::Schemars).then(|| SchemarsField {
+            default: schema_default(f, &a, container_default),
+            nullable_option: a.schemars.schema_with.is_none(),
+        });
         out.push(FieldModel {
             name,
             ty: f.ty,
             attrs: a,
             description,
             kind: FieldKind::Property { required },
+            schemars,
         });
     }
     (out, names)
+}
+
+/// The default schemars states for a field: `#[schemars(default)]`,
+/// else serde's default of the field, else that of the container.
+fn schema_default(
+    f: &ast::Field<'_>,
+    a: &Attrs,
+    container_default: &serde_attr::Default,
+) -> Option<SchemaDefault> {
+    use crate::parse::schemars::DefaultFrom;
+    // A field serde never writes has no default to state.
+    if f.attrs.skip_serializing() || a.schemars.skip_serializing.is_some() {
+        return None;
+    }
+    let value = match (&a.schemars.default, f.attrs.default(), container_default) {
+        (Some(d), _, _) => match &d.value {
+            DefaultFrom::Trait => DefaultValue::Trait,
+            DefaultFrom::Path(p) => DefaultValue::Path(p.clone()),
+        },
+        (None, serde_attr::Default::Default, _) => DefaultValue::Trait,
+        (None, serde_attr::Default::Path(p), _) => DefaultValue::Path(p.clone()),
+        (None, serde_attr::Default::None, serde_attr::Default::None) => return None,
+        (None, serde_attr::Default::None, c) => DefaultValue::ContainerField {
+            container: match c {
+                serde_attr::Default::Path(p) => Some(p.clone()),
+                _ => None,
+            },
+            member: f.member.clone(),
+        },
+    };
+    Some(SchemaDefault {
+        value,
+        skip_if: f.attrs.skip_serializing_if().cloned(),
+        serialize_with: f.attrs.serialize_with().cloned(),
+    })
 }
 
 /// The one-of groups of a struct, with the fields' JSON names.

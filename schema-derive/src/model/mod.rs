@@ -59,7 +59,7 @@ pub(crate) fn build<'a>(
         .description
         .as_ref()
         .map(|d| d.value.clone())
-        .or_else(|| doc::description(&input.attrs));
+        .or_else(|| doc::description_in(cx.dialect(), &input.attrs));
     if let Some(s) = &attrs.skip {
         cx.error(s.span, "`skip` applies to fields");
     }
@@ -169,8 +169,7 @@ fn build_struct<'a>(
     cattrs: &Attrs,
     fields: &[ast::Field<'a>],
 ) -> Body<'a> {
-    let container_default = !cont.attrs.default().is_none();
-    let (out, names) = build_fields(cx, &cont.ident, container_default, fields);
+    let (out, names) = build_fields(cx, &cont.ident, cont.attrs.default(), fields);
     let one_of = one_of_groups(cx, cattrs, &names);
     Body::Struct {
         fields: out,

@@ -8,9 +8,10 @@ use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Ident, Token};
 
-use crate::ctxt::Ctxt;
+use crate::ctxt::{Ctxt, Dialect};
 use crate::parse::crd::CrdAttrs;
 use crate::parse::json::{Json, JsonKind};
+use crate::parse::schemars::{self, SchemarsAttrs};
 use crate::parse::values::{Val, count, flag, key_of, set, skip_value, string, value_json, wrong};
 use crate::symbol::*;
 
@@ -93,6 +94,10 @@ pub struct Attrs {
     pub crate_path: Option<Val<syn::Path>>,
     /// `crd(...)`: the custom resource this spec struct defines.
     pub crd: Option<Val<Box<CrdAttrs>>>,
+    /// What schemars reads (`#[derive(JsonSchema)]` only) beyond the keys
+    /// merged into the fields above (`title`, `description`, `example`,
+    /// `required`, `skip`).
+    pub schemars: SchemarsAttrs,
     /// The first `#[schema]` attribute, to point errors at all of it.
     pub first_attr: Option<syn::Attribute>,
     /// The keys written, in order.
@@ -106,12 +111,19 @@ impl Attrs {
     }
 
     /// Whether the node's schema comes from the attributes rather than the
-    /// Rust type (`with`, `type`, `schemaless`, `int_or_string`).
+    /// Rust type (`with`, `type`, `schemaless`, `int_or_string`, schemars'
+    /// `schema_with`).
     pub fn replaces(&self) -> bool {
-        self.with.is_some()
+        self.has_schema_fn()
             || self.type_.is_some()
             || Self::flag(&self.schemaless)
             || Self::flag(&self.int_or_string)
+    }
+
+    /// Whether a function gives the node's schema (`with`, schemars'
+    /// `schema_with`).
+    pub fn has_schema_fn(&self) -> bool {
+        self.with.is_some() || self.schemars.schema_with.is_some()
     }
 
     /// Whether no schema key is written.
@@ -138,7 +150,53 @@ pub fn parse(cx: &Ctxt, attrs: &[syn::Attribute], target: Place) -> Attrs {
             cx.syn_error(e);
         }
     }
+    if cx.dialect() == Dialect::Schemars {
+        merge_schemars(cx, &mut out, schemars::parse(cx, attrs, target));
+        // schemars' title from a doc comment's `# heading`.
+        if out.title.is_none() {
+            if let Some(title) = crate::parse::doc::schemars_title(attrs) {
+                out.title = Some(Val {
+                    value: title,
+                    span: Span::call_site(),
+                });
+            }
+        }
+    }
     out
+}
+
+/// Merges what schemars reads into the node's attributes: the keys that
+/// mean what ours mean become ours (a key given both ways is an error),
+/// the rest stays in [`Attrs::schemars`] (`skip_serializing` only takes
+/// the default away, as schemars judges required fields as
+/// deserialization does).
+fn merge_schemars(cx: &Ctxt, out: &mut Attrs, mut s: SchemarsAttrs) {
+    fn take<T>(cx: &Ctxt, slot: &mut Option<Val<T>>, from: Option<Val<T>>, key: &str) {
+        let Some(v) = from else { return };
+        if slot.is_some() {
+            cx.error(
+                v.span,
+                format!(
+                    "`{key}` is given both in `#[schema(...)]` and in `#[schemars(...)]`; keep one"
+                ),
+            );
+        } else {
+            *slot = Some(v);
+        }
+    }
+    take(cx, &mut out.title, s.title.take(), TITLE);
+    take(cx, &mut out.description, s.description.take(), DESCRIPTION);
+    take(cx, &mut out.example, s.example.take(), EXAMPLE);
+    take(cx, &mut out.required, s.required.take(), REQUIRED);
+    take(cx, &mut out.skip, s.skip.take(), SKIP);
+    if let (Some(w), Some(_)) = (&s.schema_with, &out.with) {
+        cx.error(
+            w.span,
+            "`schema_with` cannot be combined with `#[schema(with = ...)]`",
+        );
+    }
+    out.keys.append(&mut s.keys);
+    out.schemars = s;
 }
 
 fn parse_key(
@@ -158,9 +216,15 @@ fn parse_key(
                 .iter()
                 .filter(|a| a.places.contains(target))
                 .map(|a| a.key);
-            let msg = match did_you_mean(&key, candidates) {
-                Some(s) => format!("unknown schema attribute `{key}`; did you mean `{s}`?"),
-                None => format!("unknown schema attribute `{key}`"),
+            let msg = match (
+                schemars::native_equivalent(&key),
+                did_you_mean(&key, candidates),
+            ) {
+                (Some(ours), _) => format!(
+                    "unknown schema attribute `{key}`: `{key}` is schemars' key; here write {ours}, or derive `schema_core::kube::JsonSchema`, which reads it in `#[schemars(...)]`"
+                ),
+                (None, Some(s)) => format!("unknown schema attribute `{key}`; did you mean `{s}`?"),
+                (None, None) => format!("unknown schema attribute `{key}`"),
             };
             cx.error(span, msg);
             return skip_value(&meta);

@@ -15,25 +15,75 @@
 //!   users);
 //! - line breaks are kept as written (controller-gen stopped joining lines
 //!   into paragraphs).
+//!
+//! `#[derive(JsonSchema)]` follows schemars' conventions instead
+//! ([`schemars_description`]).
+
+use crate::ctxt::Dialect;
+
+/// The description from the `#[doc]` attributes by the conventions of
+/// the derive's dialect: controller-gen's ([`description`]), or
+/// schemars' ([`schemars_description`]).
+pub fn description_in(dialect: Dialect, attrs: &[syn::Attribute]) -> Option<String> {
+    match dialect {
+        Dialect::Native => description(attrs),
+        Dialect::Schemars => schemars_description(attrs),
+    }
+}
+
+/// The description schemars takes from the `#[doc]` attributes: their
+/// lines without one leading space, joined, trimmed at both ends; a
+/// first line starting with `#` is the title, not part of the
+/// description.
+pub fn schemars_description(attrs: &[syn::Attribute]) -> Option<String> {
+    let lines: Vec<String> = doc_strings(attrs)
+        .map(|l| l.strip_prefix(' ').map(str::to_string).unwrap_or(l))
+        .collect();
+    let joined = lines.join("\n");
+    let text = joined.trim();
+    let text = if text.starts_with('#') {
+        text.split_once('\n').map_or("", |(_, rest)| rest).trim()
+    } else {
+        text
+    };
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+/// The title schemars takes from the `#[doc]` attributes: a first line
+/// starting with `#`, without the `#`s.
+pub fn schemars_title(attrs: &[syn::Attribute]) -> Option<String> {
+    let first = doc_strings(attrs).find(|l| !l.trim().is_empty())?;
+    let title = first
+        .trim()
+        .strip_prefix('#')?
+        .trim_start_matches('#')
+        .trim();
+    (!title.is_empty()).then(|| title.to_string())
+}
+
+/// The string of every `#[doc = "..."]`, in order.
+fn doc_strings(attrs: &[syn::Attribute]) -> impl Iterator<Item = String> + '_ {
+    attrs.iter().filter_map(|attr| {
+        if !attr.path().is_ident("doc") {
+            return None;
+        }
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            return None;
+        };
+        match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        }
+    })
+}
 
 /// The description from the `#[doc]` attributes, or `None` when empty.
 pub fn description(attrs: &[syn::Attribute]) -> Option<String> {
     let mut raw: Vec<String> = Vec::new();
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
-        let syn::Meta::NameValue(nv) = &attr.meta else {
-            continue;
-        };
-        let syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(s),
-            ..
-        }) = &nv.value
-        else {
-            continue;
-        };
-        let text = s.value();
+    for text in doc_strings(attrs) {
         if text.contains('\n') {
             // A block comment: trim every line.
             raw.extend(text.lines().map(|l| l.trim().to_string()));
@@ -102,12 +152,35 @@ mod tests {
         assert_eq!(ex(&["TODO only"]), "");
     }
 
-    fn doc(lines: &[&str]) -> Option<String> {
-        let attrs: Vec<syn::Attribute> = lines
+    fn attrs(lines: &[&str]) -> Vec<syn::Attribute> {
+        lines
             .iter()
             .map(|l| syn::parse_quote!(#[doc = #l]))
-            .collect();
-        description(&attrs)
+            .collect()
+    }
+
+    fn doc(lines: &[&str]) -> Option<String> {
+        description(&attrs(lines))
+    }
+
+    #[test]
+    fn schemars_keeps_the_lines_as_written() {
+        let d = |lines: &[&str]| schemars_description(&attrs(lines));
+        // One leading space per line goes, nothing else: no markers, no
+        // collapsed blank lines, no `TODO` filter.
+        assert_eq!(
+            d(&[" A.", "", "", "  indented", " +optional", " TODO: x"]).as_deref(),
+            Some("A.\n\n\n indented\n+optional\nTODO: x")
+        );
+        // A heading is schemars' title, not the description.
+        assert_eq!(d(&[" # Title", " Body."]).as_deref(), Some("Body."));
+        assert_eq!(
+            schemars_title(&attrs(&["", " ## Title ", " Body."])).as_deref(),
+            Some("Title")
+        );
+        assert_eq!(schemars_title(&attrs(&[" Body."])), None);
+        assert_eq!(d(&[" # Title"]), None);
+        assert_eq!(d(&[" ", ""]), None);
     }
 
     #[test]

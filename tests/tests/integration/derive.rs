@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 
 /// The schema of `T`, checked structural (and, for objects, as the root
 /// of a CRD version).
-fn schema<T: StructuralSchema + ?Sized>() -> Value {
+pub(crate) fn schema<T: StructuralSchema + ?Sized>() -> Value {
     let s = match schema_for::<T>() {
         Ok(s) => s,
         Err(e) => panic!("schema_for failed:\n{e}"),

@@ -26,4 +26,5 @@ mod kube_version;
 mod openapi_valid;
 mod oracle;
 mod real_crds;
+mod schemars_compat;
 mod walk_equivalence;
