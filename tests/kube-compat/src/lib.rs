@@ -46,67 +46,55 @@ pub struct Source {
     pub facts: fn() -> Vec<(&'static str, String)>,
 }
 
-/// Declares the modules of every source: one under [`kube_derive`] and,
-/// with the `ours` feature, one under `ours`, each including the same file
-/// below its own `use` lines; and the `SOURCES` table of each side.
+/// One module including `src/shapes/<name>.rs` below the `use` lines
+/// given (in braces).
+macro_rules! source_module {
+    ({ $($uses:tt)* }, $name:ident) => {
+        #[doc = concat!("`src/shapes/", stringify!($name), ".rs`.")]
+        pub mod $name {
+            // The sources are written as their users write them: private
+            // fields, variants without documentation.
+            #![allow(unused_imports, dead_code, missing_docs)]
+            $($uses)*
+            include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/shapes/", stringify!($name), ".rs"));
+        }
+    };
+}
+
+/// The modules of one side: every source and the plural kinds below the
+/// side's `use` lines, and the side's `SOURCES` table.
+macro_rules! side {
+    ($uses:tt, [$($name:ident),* $(,)?]) => {
+        $(source_module!($uses, $name);)*
+        source_module!($uses, plural_kinds);
+
+        /// Every source, in the order of the list.
+        pub const SOURCES: &[crate::Source] = &[$(crate::Source {
+            name: stringify!($name),
+            crds: $name::crds,
+            examples: $name::examples,
+            facts: $name::facts,
+        }),*];
+    };
+}
+
+/// Declares both sides of every source: [`kube_derive`] and, with the
+/// `ours` feature, `ours`, which differ in their `use` lines alone.
 macro_rules! sources {
     ($($name:ident),* $(,)?) => {
         /// Every source with kube-derive's `CustomResource` and schemars'
-        /// `JsonSchema`.
+        /// `JsonSchema`; `plural_kinds::plurals()` the plurals of the
+        /// awkward kinds.
         pub mod kube_derive {
-            $(
-                #[doc = concat!("`src/shapes/", stringify!($name), ".rs` with kube-derive.")]
-                pub mod $name {
-                    #![allow(unused_imports, dead_code, missing_docs)]
-                    use kube::CustomResource;
-                    use schemars::JsonSchema;
-                    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/shapes/", stringify!($name), ".rs"));
-                }
-            )*
-
-            /// Every source, in the order of the list.
-            pub const SOURCES: &[crate::Source] = &[$(crate::Source {
-                name: stringify!($name),
-                crds: $name::crds,
-                examples: $name::examples,
-                facts: $name::facts,
-            }),*];
-
-            /// The default plurals of the awkward kinds.
-            pub mod plural_kinds {
-                #![allow(unused_imports, dead_code)]
-                use kube::CustomResource;
-                use schemars::JsonSchema;
-                include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/shapes/plural_kinds.rs"));
-            }
+            side!({ use kube::CustomResource; use schemars::JsonSchema; }, [$($name),*]);
         }
 
-        /// Every source with `schema_core::kube::{CustomResource, JsonSchema}`.
+        /// Every source with `schema_core::kube::{CustomResource,
+        /// JsonSchema}`; `plural_kinds::plurals()` the plurals of the
+        /// awkward kinds.
         #[cfg(feature = "ours")]
         pub mod ours {
-            $(
-                #[doc = concat!("`src/shapes/", stringify!($name), ".rs` with schema-core's derives.")]
-                pub mod $name {
-                    #![allow(unused_imports, dead_code, missing_docs)]
-                    use schema_core::kube::{CustomResource, JsonSchema};
-                    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/shapes/", stringify!($name), ".rs"));
-                }
-            )*
-
-            /// Every source, in the order of the list.
-            pub const SOURCES: &[crate::Source] = &[$(crate::Source {
-                name: stringify!($name),
-                crds: $name::crds,
-                examples: $name::examples,
-                facts: $name::facts,
-            }),*];
-
-            /// The default plurals of the awkward kinds.
-            pub mod plural_kinds {
-                #![allow(unused_imports, dead_code)]
-                use schema_core::kube::{CustomResource, JsonSchema};
-                include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/shapes/plural_kinds.rs"));
-            }
+            side!({ use schema_core::kube::{CustomResource, JsonSchema}; }, [$($name),*]);
         }
     };
 }
@@ -132,14 +120,11 @@ sources! {
 /// variants of an enum into one object and gives up where they disagree).
 /// They are compiled with kube-derive alone: the tests show the panic.
 pub mod kube_derive_only {
-    /// `src/shapes/crd_mixed_enum_rejected.rs` with kube-derive.
-    pub mod crd_mixed_enum_rejected {
-        #![allow(unused_imports, dead_code, missing_docs)]
-        use kube::CustomResource;
-        use schemars::JsonSchema;
-        include!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src/shapes/crd_mixed_enum_rejected.rs"
-        ));
-    }
+    source_module!(
+        {
+            use kube::CustomResource;
+            use schemars::JsonSchema;
+        },
+        crd_mixed_enum_rejected
+    );
 }

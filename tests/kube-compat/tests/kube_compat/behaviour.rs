@@ -9,7 +9,7 @@
 use kube_compat_tests::{Example, Source};
 use serde_json::Value;
 
-use crate::common::{admit_request, crd_named, error_line, sides};
+use crate::common::{admit_request, against_the_oracle, crd_named, error_line, sides};
 
 /// What admission must do with one example on kube-derive's CRD.
 struct Expected {
@@ -651,11 +651,7 @@ fn ours_gives_every_fact_kube_derive_gives() {
 /// side's CRD, equals ours.
 #[test]
 fn the_api_server_admits_every_example_as_schema_core_does() {
-    use tests::oracle::{Oracle, compare, oracle_versions};
-    for version in oracle_versions() {
-        let Some(mut oracle) = Oracle::start(&version) else {
-            return;
-        };
+    against_the_oracle("admissions", |oracle, tag| {
         let mut failures = Vec::new();
         let mut compared = 0;
         for (side, sources) in sides() {
@@ -663,11 +659,10 @@ fn the_api_server_admits_every_example_as_schema_core_does() {
                 for example in (source.examples)() {
                     compared += 1;
                     let req = admit_request(&crd_named(source, example.crd), &example);
-                    let diffs = compare(&mut oracle, &req);
+                    let diffs = tests::oracle::compare(oracle, &req);
                     if !diffs.is_empty() {
                         failures.push(format!(
-                            "k8s-{} {side} {} {:?}\n  {}",
-                            version.kube,
+                            "{tag} {side} {} {:?}\n  {}",
                             source.name,
                             example.name,
                             diffs.join("\n  ")
@@ -676,11 +671,6 @@ fn the_api_server_admits_every_example_as_schema_core_does() {
                 }
             }
         }
-        tests::report!(
-            "oracle k8s-{} kube-compat admissions: compared={compared} differences={}",
-            version.kube,
-            failures.len()
-        );
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
-    }
+        (compared, failures)
+    });
 }

@@ -59,3 +59,28 @@ pub fn error_line(e: &Value) -> String {
         e["detail"].as_str().unwrap_or_default()
     )
 }
+
+/// Runs `suite` with the oracle of every Kubernetes version it builds for
+/// (nothing, after a notice, without Go). `suite` asks its questions and
+/// returns how many it asked and its failures, each naming what failed;
+/// the failures of every version fail the test.
+pub fn against_the_oracle(
+    name: &str,
+    mut suite: impl FnMut(&mut tests::oracle::Oracle, &str) -> (usize, Vec<String>),
+) {
+    use tests::oracle::{Oracle, oracle_versions};
+    let mut failures = Vec::new();
+    for version in oracle_versions() {
+        let Some(mut oracle) = Oracle::start(&version) else {
+            return;
+        };
+        let tag = format!("k8s-{}", version.kube);
+        let (asked, mut failed) = suite(&mut oracle, &tag);
+        tests::report!(
+            "oracle {tag} kube-compat {name}: asked={asked} failures={}",
+            failed.len()
+        );
+        failures.append(&mut failed);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

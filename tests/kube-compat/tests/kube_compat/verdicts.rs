@@ -8,7 +8,7 @@ use kube_compat_tests::Source;
 use schema_core::{Options, check, read_input};
 use serde_json::{Value, json};
 
-use crate::common::{crd_json, error_line, sides};
+use crate::common::{against_the_oracle, crd_json, error_line, sides};
 
 /// CRDs the API server rejects: the source, the CRD, its errors as
 /// `field: Type`, and why the source derives it anyway.
@@ -115,11 +115,7 @@ fn the_rejected_list_names_crds_that_exist() {
 /// verdict, and ours gives the server's errors.
 #[test]
 fn the_api_server_judges_every_crd_as_listed() {
-    use tests::oracle::{Oracle, compare, oracle_versions};
-    for version in oracle_versions() {
-        let Some(mut oracle) = Oracle::start(&version) else {
-            return;
-        };
+    against_the_oracle("verdicts", |oracle, tag| {
         let mut failures = Vec::new();
         let mut judged = 0;
         each_crd(|side, source, name, crd| {
@@ -130,46 +126,28 @@ fn the_api_server_judges_every_crd_as_listed() {
                 .as_array()
                 .map(|errs| errs.iter().map(error_line).collect())
                 .unwrap_or_else(|| vec![answer.to_string()]);
+            let what = format!("{tag} {side} {} {name}", source.name);
             if field_and_type(&lines) != expected(source.name, name) {
-                failures.push(format!(
-                    "k8s-{} {side} {} {name}: the server says\n  {}",
-                    version.kube,
-                    source.name,
-                    lines.join("\n  ")
-                ));
+                failures.push(format!("{what}: the server says\n  {}", lines.join("\n  ")));
             }
-            let diffs = compare(&mut oracle, &req);
-            let open = OPEN
+            let diffs = tests::oracle::compare(oracle, &req);
+            match OPEN
                 .iter()
-                .find(|(s, c, _)| *s == source.name && *c == name);
-            if let Some((_, _, what)) = open {
-                if diffs.is_empty() {
-                    failures.push(format!(
-                        "STALE open difference {} {name}: it no longer differs; remove it from OPEN",
-                        source.name
-                    ));
-                } else {
-                    tests::report!(
-                        "OPEN k8s-{} {side} {} {name}: {what}\n  {}",
-                        version.kube,
-                        source.name,
-                        diffs.join("\n  ")
-                    );
+                .find(|(s, c, _)| *s == source.name && *c == name)
+            {
+                Some(_) if diffs.is_empty() => failures.push(format!(
+                    "STALE open difference {what}: it no longer differs; remove it from OPEN"
+                )),
+                Some((_, _, why)) => {
+                    tests::report!("OPEN {what}: {why}\n  {}", diffs.join("\n  "));
                 }
-            } else if !diffs.is_empty() {
-                failures.push(format!(
-                    "k8s-{} {side} {} {name}: ours differs from the server\n  {}",
-                    version.kube,
-                    source.name,
+                None if diffs.is_empty() => {}
+                None => failures.push(format!(
+                    "{what}: ours differs from the server\n  {}",
                     diffs.join("\n  ")
-                ));
+                )),
             }
         });
-        tests::report!(
-            "oracle k8s-{} kube-compat verdicts: judged={judged} failures={}",
-            version.kube,
-            failures.len()
-        );
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
-    }
+        (judged, failures)
+    });
 }
