@@ -1,5 +1,6 @@
 // A point in time as a field: `jiff::Timestamp` (schemars' `jiff02`
-// feature), required and optional.
+// feature), required and optional; a singular of its own, from which the
+// default plural follows.
 
 use kube::CustomResourceExt;
 use serde::{Deserialize, Serialize};
@@ -10,6 +11,7 @@ use serde::{Deserialize, Serialize};
     group = "times.example.com",
     version = "v1",
     kind = "Moment",
+    singular = "instant",
     namespaced
 )]
 #[serde(rename_all = "camelCase")]
@@ -21,7 +23,7 @@ pub struct MomentSpec {
 
 /// The CRD, by its name.
 pub fn crds() -> crate::Crds {
-    vec![("moments", Moment::crd())]
+    vec![("instants", Moment::crd())]
 }
 
 /// A moment at the epoch, and a time that is not one.
@@ -30,7 +32,7 @@ pub fn examples() -> Vec<crate::Example> {
     vec![
         Example::create(
             "epoch",
-            "moments",
+            "instants",
             "v1",
             &Moment::new(
                 "m",
@@ -42,7 +44,7 @@ pub fn examples() -> Vec<crate::Example> {
         ),
         Example::create(
             "not a time",
-            "moments",
+            "instants",
             "v1",
             &serde_json::json!({
                 "apiVersion": "times.example.com/v1",
@@ -54,7 +56,7 @@ pub fn examples() -> Vec<crate::Example> {
     ]
 }
 
-/// A moment's serialization.
+/// A moment's serialization and its names.
 pub fn facts() -> Vec<(&'static str, String)> {
     let moment = Moment::new(
         "m",
@@ -63,5 +65,8 @@ pub fn facts() -> Vec<(&'static str, String)> {
             until: None,
         },
     );
-    vec![("new", serde_json::to_string(&moment).unwrap_or_default())]
+    vec![
+        ("new", serde_json::to_string(&moment).unwrap_or_default()),
+        ("crd_name", Moment::crd_name().to_string()),
+    ]
 }

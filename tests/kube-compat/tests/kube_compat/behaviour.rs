@@ -1,12 +1,13 @@
 //! What the sources' programs see: their objects admitted with each CRD
 //! (pruned, defaulted, validated, the CEL rules run; `Admission` through
-//! the oracle's `admit` request), and what they read from the generated
-//! items. On kube-derive's CRDs the results are the ones [`EXPECTED`] and
+//! the oracle's `admit` request, and `prune` and `default` alone), and
+//! what they read from the generated items. On kube-derive's CRDs the results are the ones [`EXPECTED`] and
 //! [`FACTS`] list (what the server does with kube-derive's CRD); with the
 //! `ours` feature, ours must give every example and every fact exactly as
 //! kube-derive's does: a port loses no default and no rule.
 
 use kube_compat_tests::{Example, Source};
+use schema_core::{Input, Structural, default, prune, read_input};
 use serde_json::Value;
 
 use crate::common::{admit_request, against_the_oracle, crd_named, error_line, sides};
@@ -459,6 +460,7 @@ const FACTS: &[(&str, &str, &str)] = &[
     ("crd_schema", "crd_name", "gauges.gauges.example.com"),
     ("crd_schema", "shortnames", r#"["ga", "g"]"#),
     ("crd_enum", "crd_name", "modes.modes.example.com"),
+    ("crd_schema_times", "crd_name", "instants.times.example.com"),
     (
         "crd_no_spec",
         "serialized",
@@ -578,6 +580,64 @@ fn kube_derives_generated_items_give_the_listed_facts() {
             Some((_, got)) if got == want => {}
             Some((_, got)) => failures.push(format!("{source} {fact}: want {want}, got {got}")),
             None => failures.push(format!("{source} has no fact {fact}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The structural schema of `version` of `crd`.
+fn structural_of(crd: &Value, version: &str) -> Structural {
+    let Ok((Input::CrdV1(crd), _)) = read_input(crd) else {
+        panic!("not a v1 CRD");
+    };
+    let props = crd
+        .spec
+        .as_ref()
+        .and_then(|s| s.versions.as_ref())
+        .and_then(|vs| vs.iter().find(|v| v.name.as_deref() == Some(version)))
+        .and_then(|v| v.schema.as_ref())
+        .and_then(|s| s.open_api_v3_schema.as_ref())
+        .expect("a schema");
+    Structural::from_props(props).expect("structural")
+}
+
+/// The object without what admission adds or drops besides pruning and
+/// defaulting (`metadata`, and `status`, which goes through its own
+/// subresource).
+fn without_metadata_and_status(mut object: Value) -> Value {
+    if let Some(members) = object.as_object_mut() {
+        members.shift_remove("metadata");
+        members.shift_remove("status");
+    }
+    object
+}
+
+/// `schema_core::prune` then `schema_core::default` of each created object
+/// with its CRD's schema give what admission stores: a default or a
+/// pruned field comes from the schema alone.
+#[test]
+fn prune_and_default_store_what_admission_stores() {
+    let mut failures = Vec::new();
+    for (side, sources) in sides() {
+        for source in sources {
+            for example in (source.examples)().iter().filter(|e| e.old.is_none()) {
+                let crd = crd_named(source, example.crd);
+                let s = structural_of(&crd, example.version);
+                let mut object = example.object.clone();
+                prune(&mut object, Some(&s), true, false);
+                default(&mut object, Some(&s));
+                let stored = admit(&crd, example)["object"].clone();
+                let (got, want) = (
+                    without_metadata_and_status(object),
+                    without_metadata_and_status(stored),
+                );
+                if got != want {
+                    failures.push(format!(
+                        "{side} {} {:?}: prune and default give {got}, admission stores {want}",
+                        source.name, example.name
+                    ));
+                }
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
