@@ -2,7 +2,7 @@
 //! admission requests in the oracle's shape.
 
 use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
-use kube_compat_tests::{Example, Source};
+use kube_compat_tests::{Crds, Example, Source};
 use serde_json::{Value, json};
 
 /// Every side this build compiles the sources with: kube-derive's, and
@@ -15,19 +15,47 @@ pub fn sides() -> Vec<(&'static str, &'static [Source])> {
     sides
 }
 
+/// Each source of ours with the source of the same name of kube-derive's.
+#[cfg(feature = "ours")]
+pub fn pairs() -> Vec<(&'static Source, &'static Source)> {
+    use kube_compat_tests::{kube_derive, ours};
+    ours::SOURCES
+        .iter()
+        .map(|mine| {
+            let theirs = kube_derive::SOURCES
+                .iter()
+                .find(|s| s.name == mine.name)
+                .expect("both sides compile the same sources");
+            (theirs, mine)
+        })
+        .collect()
+}
+
 /// A CRD as the JSON a client sends.
 pub fn crd_json(crd: &CustomResourceDefinition) -> Value {
     serde_json::to_value(crd).expect("a CRD serializes")
 }
 
+/// The CRDs of `source`, or why there are none: a `crd()` that panics
+/// fails its source alone, with the panic's message.
+pub fn crds_of(source: &Source) -> Result<Crds, String> {
+    std::panic::catch_unwind(source.crds).map_err(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(ToString::to_string))
+            .unwrap_or_default();
+        format!("{}: crd() panics: {message}", source.name)
+    })
+}
+
 /// The CRD of `source` named `name`, as JSON.
-pub fn crd_named(source: &Source, name: &str) -> Value {
-    let crds = (source.crds)();
-    let (_, crd) = crds
-        .iter()
+pub fn crd_named(source: &Source, name: &str) -> Result<Value, String> {
+    let crds = crds_of(source)?;
+    crds.iter()
         .find(|(n, _)| *n == name)
-        .unwrap_or_else(|| panic!("{} has no CRD named {name:?}", source.name));
-    crd_json(crd)
+        .map(|(_, crd)| crd_json(crd))
+        .ok_or_else(|| format!("{} has no CRD named {name:?}", source.name))
 }
 
 /// The oracle's `admit` request for `example` with `crd`: a namespaced
