@@ -26,7 +26,76 @@ pub struct Allowed {
 }
 
 /// The meant differences.
-pub const ALLOWED: &[Allowed] = &[];
+pub const ALLOWED: &[Allowed] = &[
+    Allowed {
+        source: "*",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/apiVersion",
+        change: Change::OursOnly,
+        reason: ROOT_FIELDS,
+    },
+    Allowed {
+        source: "*",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/kind",
+        change: Change::OursOnly,
+        reason: ROOT_FIELDS,
+    },
+    Allowed {
+        source: "*",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/metadata",
+        change: Change::OursOnly,
+        reason: ROOT_FIELDS,
+    },
+    Allowed {
+        source: "crd_derive_schema",
+        crd: "knobs",
+        path: "/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/plainList/items/format",
+        change: Change::Differs,
+        reason: UNSIGNED,
+    },
+    Allowed {
+        source: "crd_derive_schema",
+        crd: "knobs",
+        path: "/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/plainList/items/maximum",
+        change: Change::OursOnly,
+        reason: UNSIGNED,
+    },
+    Allowed {
+        source: "crd_derive_multi",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/legacy/format",
+        change: Change::Differs,
+        reason: UNSIGNED,
+    },
+    Allowed {
+        source: "crd_derive_multi",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/legacy/maximum",
+        change: Change::OursOnly,
+        reason: UNSIGNED,
+    },
+    Allowed {
+        source: "*",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/status/properties/replicas/format",
+        change: Change::KubeOnly,
+        reason: UNSIGNED,
+    },
+];
+
+/// Why ours describes the root's `apiVersion`, `kind` and `metadata`.
+const ROOT_FIELDS: &str = "ours describes the root's apiVersion and kind (strings, with \
+     their documentation) and metadata (an object) as controller-gen does; kube-derive leaves \
+     them out. The server accepts both: it validates these three itself, and a root schema may \
+     describe them (metadata only as `type: object`)";
+
+/// Why ours gives unsigned integers bounds instead of a format.
+const UNSIGNED: &str = "schemars writes unsigned integers with `format: uint32` or `uint`, \
+     formats the API server does not recognize and validates nothing with; ours writes the \
+     range (`minimum: 0`, and `maximum` below 64 bits), which the server enforces, with \
+     `int32`/`int64`. The server accepts both";
 
 /// A difference found in one CRD of one source.
 #[derive(Clone, Debug)]
