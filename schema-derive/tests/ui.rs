@@ -7,7 +7,7 @@
 //! compiler output; regenerate with `TRYBUILD=overwrite`.
 
 #[test]
-fn ui() {
+fn compile_errors() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*/*.rs");
 }
