@@ -117,6 +117,9 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
     let deprecated = m.deprecated;
     let deprecation_warning = opt_str(m.deprecation_warning.as_deref());
     let description = opt_str(m.doc.as_deref());
+    let root_name = m.root.to_string();
+    let title = opt_str(m.extras.kube_root.then_some(root_name.as_str()));
+    let status_nullable = m.extras.kube_root;
     let max_description_len = match m.max_description_len {
         Some(n) => quote!(::core::option::Option::Some(#n)),
         None => quote!(::core::option::Option::None),
@@ -152,6 +155,8 @@ pub fn expand(m: &CrdModel, krate: &syn::Path) -> TokenStream {
                 spec_optional: #spec_optional,
                 status: #status_schema,
                 description: #description,
+                title: #title,
+                status_nullable: #status_nullable,
             }),
         ),
     };

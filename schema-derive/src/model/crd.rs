@@ -55,6 +55,9 @@ pub struct RootExtras {
     /// `new` writes the CRD's annotations and labels into the object's
     /// metadata too, as kube-derive's does.
     pub(crate) labels_on_new: bool,
+    /// The root schema as kube-derive's (schemars') is: titled with the
+    /// root type's name, and the status `nullable` (an `Option` field).
+    pub(crate) kube_root: bool,
 }
 
 /// A printer column, checked.

@@ -64,6 +64,15 @@ pub fn build(cx: &Ctxt, input: &syn::DeriveInput) -> Option<KubeModel> {
     }
     model.extras.attrs = a.attrs;
     model.extras.labels_on_new = true;
+    model.extras.kube_root = true;
+    // kube-derive documents the root type, and so describes the root
+    // schema, with `doc`, else with this sentence.
+    if model.doc.is_none() {
+        model.doc = Some(format!(
+            "Auto-generated derived type for {} via `CustomResource`",
+            input.ident
+        ));
+    }
     let mode = a.schema.as_ref().map_or(SchemaMode::Derived, |m| m.value);
     model.extras.no_schema = mode != SchemaMode::Derived;
     let cel = a.cel.as_ref().is_some_and(|c| c.value);

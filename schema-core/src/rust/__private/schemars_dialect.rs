@@ -157,7 +157,38 @@ pub fn from_schemars(
     for t in generator.transforms_mut() {
         t.transform(&mut schema);
     }
+    let mut value = schema.to_value();
+    sort_required(&mut value);
     let mut s = JsonSchemaProps::default();
-    super::redecode(cx, &mut s, &schema.to_value(), "schema_with");
+    super::redecode(cx, &mut s, &value, "schema_with");
     s
+}
+
+/// Sorts every `required` list of a schema, and drops repeats, as kube's
+/// structural rewriter leaves them (it holds them in a sorted set). Values
+/// (`default`, `enum`, `example`, ...) are data, not schemas, and are left
+/// as they are.
+#[cfg(feature = "k8s-openapi")]
+fn sort_required(v: &mut Value) {
+    const VALUES: &[&str] = &["default", "enum", "example", "examples", "const"];
+    match v {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                if VALUES.contains(&key.as_str()) {
+                    continue;
+                }
+                match child {
+                    Value::Array(names)
+                        if key == "required" && names.iter().all(Value::is_string) =>
+                    {
+                        names.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+                        names.dedup();
+                    }
+                    _ => sort_required(child),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(sort_required),
+        _ => {}
+    }
 }

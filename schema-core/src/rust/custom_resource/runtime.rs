@@ -109,6 +109,11 @@ pub enum RootDef {
         status: Option<fn(&mut SchemaCx) -> JsonSchemaProps>,
         /// `doc`: the root schema's description.
         description: Option<&'static str>,
+        /// The root schema's `title` (kube-derive's: the root type's name).
+        title: Option<&'static str>,
+        /// The status schema is `nullable` (kube-derive's: the status is
+        /// an `Option` field, and schemars marks those nullable).
+        status_nullable: bool,
     },
     /// `crd(object_root, ...)`: the struct's own schema is the root.
     Object(fn(&mut SchemaCx) -> JsonSchemaProps),
@@ -180,7 +185,18 @@ pub fn crd_version(def: &CrdDef) -> Result<CrdVersion, CrdError> {
             spec_optional,
             status,
             description,
-        } => generated_root(&mut cx, spec, spec_optional, status, description),
+            title,
+            status_nullable,
+        } => {
+            let mut root = generated_root(&mut cx, spec, spec_optional, status, description);
+            root.title = title.map(str::to_string);
+            if status_nullable {
+                if let Some(status) = root.properties.as_mut().and_then(|p| p.get_mut("status")) {
+                    status.nullable = Some(true);
+                }
+            }
+            root
+        }
         RootDef::Object(object) => object(&mut cx),
         RootDef::Absent => JsonSchemaProps::default(),
     };

@@ -10,7 +10,6 @@ use kube_compat_tests::{Example, Source};
 use schema_core::{Input, Structural, default, prune, read_input};
 use serde_json::Value;
 
-#[cfg(feature = "ours")]
 use crate::common::pairs;
 use crate::common::{admit_request, against_the_oracle, crd_named, error_line, sides};
 
@@ -659,7 +658,6 @@ fn prune_and_default_store_what_admission_stores() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-#[cfg(feature = "ours")]
 #[test]
 fn ours_sends_stores_and_rejects_every_example_as_kube_derive() {
     use tests::oracle::{comparable, differences};
@@ -710,7 +708,6 @@ fn ours_sends_stores_and_rejects_every_example_as_kube_derive() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-#[cfg(feature = "ours")]
 #[test]
 fn ours_gives_every_fact_kube_derive_gives() {
     let mut failures = Vec::new();

@@ -5,18 +5,15 @@ use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomRe
 use kube_compat_tests::{Crds, Example, Source};
 use serde_json::{Value, json};
 
-/// Every side this build compiles the sources with: kube-derive's, and
-/// ours with the `ours` feature.
+/// Both sides the sources are compiled with: kube-derive's and ours.
 pub fn sides() -> Vec<(&'static str, &'static [Source])> {
-    #[cfg_attr(not(feature = "ours"), allow(unused_mut))]
-    let mut sides = vec![("kube-derive", kube_compat_tests::kube_derive::SOURCES)];
-    #[cfg(feature = "ours")]
-    sides.push(("ours", kube_compat_tests::ours::SOURCES));
-    sides
+    vec![
+        ("kube-derive", kube_compat_tests::kube_derive::SOURCES),
+        ("ours", kube_compat_tests::ours::SOURCES),
+    ]
 }
 
 /// Each source of ours with the source of the same name of kube-derive's.
-#[cfg(feature = "ours")]
 pub fn pairs() -> Vec<(&'static Source, &'static Source)> {
     use kube_compat_tests::{kube_derive, ours};
     ours::SOURCES

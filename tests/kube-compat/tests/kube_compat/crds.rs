@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 use kube_compat_tests::allowed::ALLOWED;
 use schema_core::{Input, read_input};
 
-#[cfg(feature = "ours")]
 use crate::common::pairs;
 use crate::common::{crd_json, crds_of, sides};
 
@@ -78,7 +77,6 @@ fn the_allow_list_names_sources_and_crds_that_exist() {
     }
 }
 
-#[cfg(feature = "ours")]
 #[test]
 fn ours_derives_kube_derives_crds_but_for_the_allowed_differences() {
     use kube_compat_tests::allowed::{Allowed, Found, judge};

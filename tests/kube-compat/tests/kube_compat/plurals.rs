@@ -50,7 +50,6 @@ fn the_rule_gives_the_plurals_the_kinds_are_known_by() {
     }
 }
 
-#[cfg(feature = "ours")]
 #[test]
 fn ours_picks_kube_derives_plural_for_every_kind() {
     let theirs = kube_compat_tests::kube_derive::plural_kinds::plurals();
