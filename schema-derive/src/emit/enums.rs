@@ -14,7 +14,12 @@ pub fn expand(u: &Union<'_>, krate: &syn::Path) -> TokenStream {
         Repr::External => quote!(__sp::Union::external()),
         Repr::Internal { tag } => quote!(__sp::Union::internal(#tag)),
         Repr::Adjacent { tag, content } => quote!(__sp::Union::adjacent(#tag, #content)),
-        Repr::Untagged => quote!(__sp::Union::untagged()),
+        Repr::Untagged {
+            merge_objects: false,
+        } => quote!(__sp::Union::untagged()),
+        Repr::Untagged {
+            merge_objects: true,
+        } => quote!(__sp::Union::untagged_objects()),
     };
     let mut stmts = Vec::new();
     for v in &u.variants {

@@ -11,7 +11,7 @@ use serde_derive_internals::{ast, attr as serde_attr};
 use syn::spanned::Spanned;
 
 use crate::checks::syntax::{self, Class};
-use crate::ctxt::Ctxt;
+use crate::ctxt::{Ctxt, Dialect};
 use crate::model::fields::{self, FieldKind, FieldModel};
 use crate::parse::attrs::{self, Attrs};
 use crate::parse::doc;
@@ -33,9 +33,19 @@ pub struct Union<'a> {
 
 pub(crate) enum Repr {
     External,
-    Internal { tag: String },
-    Adjacent { tag: String, content: String },
-    Untagged,
+    Internal {
+        tag: String,
+    },
+    Adjacent {
+        tag: String,
+        content: String,
+    },
+    /// `merge_objects` (the schemars dialect): variants that are all
+    /// objects are merged into one, as kube's structural rewriter merges
+    /// schemars' `anyOf`; else, as in the native dialect, an int-or-string.
+    Untagged {
+        merge_objects: bool,
+    },
 }
 
 pub(crate) struct VariantModel<'a> {
@@ -57,7 +67,12 @@ impl Union<'_> {
     /// The class of the enum's schema, to check the enum's attributes.
     pub fn class(&self) -> Class {
         match self.repr {
-            Repr::Untagged => Class::IntOrString,
+            Repr::Untagged {
+                merge_objects: false,
+            } => Class::IntOrString,
+            Repr::Untagged {
+                merge_objects: true,
+            } => Class::Unknown,
             _ => Class::Object,
         }
     }
@@ -88,7 +103,9 @@ pub fn build<'a>(
             tag: tag.clone(),
             content: content.clone(),
         },
-        serde_attr::TagType::None => Repr::Untagged,
+        serde_attr::TagType::None => Repr::Untagged {
+            merge_objects: cx.dialect() == Dialect::Schemars,
+        },
     };
     let mut out = Vec::new();
     for v in variants {
@@ -96,7 +113,7 @@ pub fn build<'a>(
         if v.attrs.skip_deserializing() {
             continue;
         }
-        if v.attrs.untagged() && !matches!(repr, Repr::Untagged) {
+        if v.attrs.untagged() && !matches!(repr, Repr::Untagged { .. }) {
             cx.error(
                 v.ident.span(),
                 "an untagged variant has no structural schema: serde tries it when no tag matches, \
@@ -114,7 +131,14 @@ pub fn build<'a>(
         return None;
     }
     match repr {
-        Repr::Untagged => check_untagged(cx, cont, variants),
+        Repr::Untagged {
+            merge_objects: false,
+        } => check_untagged(cx, cont, variants),
+        // Whether the variants are all objects is known once their
+        // schemas are: `crd()` reports it.
+        Repr::Untagged {
+            merge_objects: true,
+        } => {}
         Repr::Internal { .. } => check_internal(cx, &out, variants),
         Repr::Adjacent { ref content, .. } => check_adjacent(cx, content, &out, variants),
         Repr::External => {}
@@ -166,7 +190,7 @@ fn describe_repr(repr: &Repr) -> &'static str {
         Repr::External => "an externally tagged enum",
         Repr::Internal { .. } => "an internally tagged enum",
         Repr::Adjacent { .. } => "an adjacently tagged enum",
-        Repr::Untagged => "an untagged enum",
+        Repr::Untagged { .. } => "an untagged enum",
     }
 }
 
@@ -267,8 +291,17 @@ fn build_variant<'a>(
                 );
                 return None;
             }
-            if matches!(repr, Repr::Untagged) {
-                // Reported for the whole enum by `check_untagged`.
+            if let Repr::Untagged { merge_objects } = repr {
+                if *merge_objects {
+                    cx.error(
+                        v.ident.span(),
+                        "a unit variant of an untagged enum is written as `null`, which the API \
+                         server treats as absent, and cannot be merged with the other variants' \
+                         objects; make it an empty struct variant, or make the field holding the \
+                         enum an `Option`",
+                    );
+                }
+                // Else reported for the whole enum by `check_untagged`.
                 return None;
             }
             Shape::Unit
@@ -293,7 +326,13 @@ fn build_variant<'a>(
         }
         ast::Style::Tuple => {
             // serde reports tuple variants of internally tagged enums.
-            if !matches!(repr, Repr::Internal { .. } | Repr::Untagged) {
+            if !matches!(
+                repr,
+                Repr::Internal { .. }
+                    | Repr::Untagged {
+                        merge_objects: false
+                    }
+            ) {
                 cx.error(
                     v.ident.span(),
                     "a tuple variant has no structural schema (serde writes it as an array of \

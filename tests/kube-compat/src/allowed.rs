@@ -83,6 +83,62 @@ pub const ALLOWED: &[Allowed] = &[
         change: Change::KubeOnly,
         reason: UNSIGNED,
     },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/oneOf",
+        change: Change::KubeOnly,
+        reason: TAGGED_UNION,
+    },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/x-kubernetes-validations",
+        change: Change::Differs,
+        reason: TAGGED_UNION,
+    },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/properties/off/maxProperties",
+        change: Change::OursOnly,
+        reason: EMPTY_VARIANT,
+    },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/properties/off/x-kubernetes-preserve-unknown-fields",
+        change: Change::OursOnly,
+        reason: EMPTY_VARIANT,
+    },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/optionalRoleWithDoc/description",
+        change: Change::Differs,
+        reason: OPTIONAL_ENUM_DOC,
+    },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/set/x-kubernetes-list-type",
+        change: Change::OursOnly,
+        reason: SET_LIST_TYPE,
+    },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/optional_port/anyOf",
+        change: Change::OursOnly,
+        reason: INT_OR_STRING,
+    },
+    Allowed {
+        source: "crd_schema",
+        crd: "*",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/required_port/anyOf",
+        change: Change::OursOnly,
+        reason: INT_OR_STRING,
+    },
 ];
 
 /// Why ours describes the root's `apiVersion`, `kind` and `metadata`.
@@ -96,6 +152,37 @@ const UNSIGNED: &str = "schemars writes unsigned integers with `format: uint32` 
      formats the API server does not recognize and validates nothing with; ours writes the \
      range (`minimum: 0`, and `maximum` below 64 bits), which the server enforces, with \
      `int32`/`int64`. The server accepts both";
+
+/// Why ours keeps an externally tagged enum's variants apart with a rule.
+const TAGGED_UNION: &str = "an externally tagged enum with data: kube-derive keeps the \
+     variants apart with a `oneOf` of one `required` property each, ours with an \
+     `exactly one of` CEL rule over the same properties (the shape of every union of the native \
+     derive, whose message names the variants). Both admit exactly the objects with one variant \
+     set, and the server accepts both CRDs";
+
+/// Why ours lets an empty struct variant hold nothing at all.
+const EMPTY_VARIANT: &str = "an empty struct variant (`Off {}`): kube-derive's object without \
+     properties prunes whatever it holds; ours keeps unknown fields with `maxProperties: 0`, so \
+     that only `{}` is admitted, because the server's CEL cannot read an object of no \
+     properties that prunes (the union's rule reads every variant). The server accepts both";
+
+/// Why ours keeps the field's documentation on an `Option` of an enum.
+const OPTIONAL_ENUM_DOC: &str = "an `Option` of a string enum with a doc comment: kube's \
+     rewrite of schemars' `anyOf: [enum, null]` replaces the node with the enum's own schema, \
+     and so the field's description with the enum's; ours keeps the field's. Descriptions do \
+     not validate";
+
+/// Why ours marks a set's list type.
+const SET_LIST_TYPE: &str = "a `BTreeSet`/`HashSet`: kube-derive drops schemars' \
+     `uniqueItems` (which the server forbids) and writes a plain list; ours writes \
+     `x-kubernetes-list-type: set`, which the server enforces and which a serialized Rust set \
+     always satisfies. The server accepts both";
+
+/// Why ours writes an int-or-string's `anyOf`.
+const INT_OR_STRING: &str = "an `IntOrString`: ours writes controller-gen's shape \
+     (`x-kubernetes-int-or-string: true` with `anyOf: [{type: integer}, {type: string}]`), \
+     kube-derive k8s-openapi's (the extension alone). The server accepts both and validates \
+     the same values";
 
 /// A difference found in one CRD of one source.
 #[derive(Clone, Debug)]

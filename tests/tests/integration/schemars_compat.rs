@@ -376,3 +376,104 @@ fn unknown_extension_keys_are_errors_of_schema_for() {
     let err = schema_for::<Extended>().expect_err("x-not-a-key is no schema key");
     assert!(err.to_string().contains("x-not-a-key"), "{err}");
 }
+
+// An untagged enum of objects, merged as kube's structural rewriter merges
+// schemars' `anyOf`: every property once, each variant's `required` list
+// (sorted) in a branch of its own.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct AgedOwner {
+    role: String,
+    years: i32,
+}
+
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct BornOwner {
+    role: String,
+    born_on: String,
+}
+
+/// An owner.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+enum Owner {
+    /// Known by age.
+    Aged(AgedOwner),
+    /// Known by birth date.
+    Born(BornOwner),
+    Named {
+        name: String,
+    },
+}
+
+#[test]
+fn untagged_objects_are_merged_as_kube_merges_them() {
+    assert_eq!(
+        schema::<Owner>(),
+        json!({
+            "description": "An owner.",
+            "type": "object",
+            "properties": {
+                "role": {"type": "string"},
+                "years": {"type": "integer", "format": "int32"},
+                "bornOn": {"type": "string"},
+                "name": {"type": "string"}
+            },
+            "anyOf": [
+                {"required": ["role", "years"]},
+                {"required": ["bornOn", "role"]},
+                {"required": ["name"]}
+            ]
+        })
+    );
+    let props = schema_for::<Owner>().unwrap();
+    let admission = Admission::for_schema(&props, &schema_core::Options::default()).unwrap();
+    for ok in [
+        json!({"role": "a", "years": 3}),
+        json!({"role": "a", "bornOn": "2000-01-01"}),
+        json!({"name": "n"}),
+    ] {
+        let admitted = admission.create(ok.clone());
+        assert!(admitted.errors.is_empty(), "{ok}: {:?}", admitted.errors);
+    }
+    let admitted = admission.create(json!({"role": "a"}));
+    assert!(!admitted.errors.is_empty(), "no variant's fields: rejected");
+}
+
+// An int-or-string pair stays an int-or-string.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+enum Port {
+    Number(i32),
+    Name(String),
+}
+
+#[test]
+fn an_untagged_int_or_string_stays_one() {
+    assert_eq!(
+        schema::<Port>(),
+        json!({
+            "x-kubernetes-int-or-string": true,
+            "anyOf": [{"type": "integer"}, {"type": "string"}]
+        })
+    );
+}
+
+// A property with two schemas cannot be merged (kube-derive's `crd()`
+// panics there; ours is an error).
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+enum Clash {
+    Number { value: i32 },
+    Text { value: String },
+}
+
+#[test]
+fn merged_variants_must_agree_on_a_property() {
+    let err = schema_for::<Clash>().unwrap_err().to_string();
+    assert!(
+        err.contains("the property `value` of variant `Text` has a schema other than"),
+        "{err}"
+    );
+}

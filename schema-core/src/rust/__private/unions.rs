@@ -13,7 +13,11 @@
 //!   (rules at the enum's node, which sees the tag) or their one common
 //!   schema;
 //! - untagged: only an integer variant and a string variant, as
-//!   `x-kubernetes-int-or-string`.
+//!   `x-kubernetes-int-or-string`; in the schemars dialect
+//!   (`#[derive(JsonSchema)]`), variants that are all objects are merged
+//!   into one object as kube's structural rewriter merges schemars'
+//!   `anyOf`: every property once, and each variant's `required` list in
+//!   an `anyOf` branch of its own.
 
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -35,6 +39,7 @@ enum Repr {
         content: &'static str,
     },
     Untagged,
+    UntaggedObjects,
 }
 
 /// What a variant holds.
@@ -86,6 +91,12 @@ impl Union {
         Self::new(Repr::Untagged)
     }
 
+    /// An untagged enum in the schemars dialect: objects merged as kube
+    /// merges them, else as [`Union::untagged`].
+    pub fn untagged_objects() -> Self {
+        Self::new(Repr::UntaggedObjects)
+    }
+
     fn new(repr: Repr) -> Self {
         Union {
             repr,
@@ -103,7 +114,7 @@ impl Union {
         match self.repr {
             Repr::External => cx.in_property(name, f),
             Repr::Adjacent { content, .. } => cx.in_property(content, f),
-            Repr::Internal { .. } | Repr::Untagged => f(cx),
+            Repr::Internal { .. } | Repr::Untagged | Repr::UntaggedObjects => f(cx),
         }
     }
 
@@ -173,6 +184,7 @@ impl Union {
             Repr::Internal { tag } => internal(cx, self.variants, tag),
             Repr::Adjacent { tag, content } => adjacent(cx, self.variants, tag, content),
             Repr::Untagged => untagged(cx, self.variants),
+            Repr::UntaggedObjects => untagged_objects(cx, self.variants),
         };
         // The enum's own rules come first, as a struct's do; the union's
         // rules were pushed while building.
@@ -847,6 +859,59 @@ fn common_content(
         }
     }
     first.filter(|_| ok).map(|(_, s)| s)
+}
+
+/// kube's merge of an untagged enum whose variants are all objects (else
+/// [`untagged`]): the object of every variant's properties (a property
+/// in several variants must have the same schema in each), with an `anyOf`
+/// branch per variant holding what the merge leaves of it (its `required`
+/// list, sorted, and its other keywords but its type, description and
+/// `additionalProperties`).
+fn untagged_objects(cx: &mut SchemaCx, variants: Vec<Variant>) -> JsonSchemaProps {
+    let all_objects = variants.iter().all(|v| match &v.content {
+        Content::Newtype {
+            schema,
+            optional: false,
+            ..
+        }
+        | Content::Fields(schema) => schema.type_str() == "object" && schema.properties.is_some(),
+        _ => false,
+    });
+    if !all_objects {
+        return untagged(cx, variants);
+    }
+    let mut s = object();
+    let mut branches = Vec::with_capacity(variants.len());
+    for v in variants {
+        let (Content::Newtype { mut schema, .. } | Content::Fields(mut schema)) = v.content else {
+            continue;
+        };
+        for (name, prop) in schema.properties.take().unwrap_or_default() {
+            let props = s.properties.get_or_insert_with(IndexMap::new);
+            match props.get(&name) {
+                None => {
+                    props.insert(name, prop);
+                }
+                Some(seen) if *seen == prop => {}
+                Some(_) => cx.error(format!(
+                    "the property `{name}` of variant `{}` has a schema other than the same \
+                     property of an earlier variant: an untagged enum's variants are merged into \
+                     one object, where a property has one schema",
+                    v.name
+                )),
+            }
+        }
+        schema.type_ = None;
+        schema.description = None;
+        schema.additional_properties = None;
+        if let Some(required) = &mut schema.required {
+            required.sort();
+            required.dedup();
+        }
+        branches.push(schema);
+    }
+    s.any_of = Some(branches);
+    s
 }
 
 /// `Int(i32) | Str(String)`: an int-or-string.

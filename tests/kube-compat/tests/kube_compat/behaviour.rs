@@ -2,9 +2,8 @@
 //! (pruned, defaulted, validated, the CEL rules run; `Admission` through
 //! the oracle's `admit` request, and `prune` and `default` alone), and
 //! what they read from the generated items. On kube-derive's CRDs the results are the ones [`EXPECTED`] and
-//! [`FACTS`] list (what the server does with kube-derive's CRD); with the
-//! `ours` feature, ours must give every example and every fact exactly as
-//! kube-derive's does: a port loses no default and no rule.
+//! [`FACTS`] list (what the server does with kube-derive's CRD); ours
+//! must give every example and every fact exactly as kube-derive's does: a port loses no default and no rule.
 
 use kube_compat_tests::{Example, Source};
 use schema_core::{Input, Structural, default, prune, read_input};

@@ -1,6 +1,5 @@
-//! kube-rs's sources compiled with kube-derive (and, with the `ours`
-//! feature, with schema-core's compatibility derives), one module per
-//! comparison:
+//! kube-rs's sources compiled with kube-derive and with schema-core's
+//! compatibility derives, one module per comparison:
 //!
 //! - `crds`: each source's CRDs from both sides, node by node, against the
 //!   allow-list;
