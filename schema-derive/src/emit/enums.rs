@@ -11,6 +11,7 @@ use crate::model::enums::{Repr, Shape, Union};
 /// The body of `schema(cx)` for a union (`__CONTAINER` is in scope).
 pub fn expand(u: &Union<'_>, krate: &syn::Path) -> TokenStream {
     let ctor = match &u.repr {
+        Repr::External if u.one_of_variants => quote!(__sp::Union::external_one_of()),
         Repr::External => quote!(__sp::Union::external()),
         Repr::Internal { tag } => quote!(__sp::Union::internal(#tag)),
         Repr::Adjacent { tag, content } => quote!(__sp::Union::adjacent(#tag, #content)),

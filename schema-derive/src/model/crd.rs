@@ -202,11 +202,13 @@ pub fn build(
     let a = &attr.value;
     let span = attr.span;
     let Some(fields) = fields else {
+        let shapes = match form {
+            CrdForm::Kube => "a struct with named fields or an enum",
+            CrdForm::Schema => "a struct with named fields",
+        };
         cx.error(
             span,
-            format!(
-                "{written} applies to a struct with named fields: the spec of the custom resource"
-            ),
+            format!("{written} applies to {shapes}: the spec of the custom resource"),
         );
         return None;
     };

@@ -29,6 +29,10 @@ pub enum EnumBody<'a> {
 pub struct Union<'a> {
     pub(crate) repr: Repr,
     pub(crate) variants: Vec<VariantModel<'a>>,
+    /// The schemars dialect: an externally tagged enum keeps its variants
+    /// apart as kube-derive's CRDs do, with a `oneOf` of one `required`
+    /// property each, not with a CEL rule.
+    pub(crate) one_of_variants: bool,
 }
 
 pub(crate) enum Repr {
@@ -146,6 +150,7 @@ pub fn build<'a>(
     Some(EnumBody::Union(Union {
         repr,
         variants: out,
+        one_of_variants: cx.dialect() == Dialect::Schemars,
     }))
 }
 

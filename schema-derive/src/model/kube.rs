@@ -38,15 +38,13 @@ pub fn build(cx: &Ctxt, input: &syn::DeriveInput) -> Option<KubeModel> {
         );
         return None;
     };
-    if let syn::Data::Enum(_) = input.data {
-        cx.error(
-            input.ident.span(),
-            "an enum as the spec of a custom resource is not supported yet: wrap it in a struct (`pub struct FooSpec { #[serde(flatten)] pub inner: FooKind }`)",
-        );
-        return None;
-    }
-    let named =
-        matches!(&input.data, syn::Data::Struct(s) if matches!(s.fields, syn::Fields::Named(_)));
+    // The spec is a struct with named fields or, as kube-derive allows, an
+    // enum (its schema is the enum's own).
+    let named = match &input.data {
+        syn::Data::Struct(s) => matches!(s.fields, syn::Fields::Named(_)),
+        syn::Data::Enum(_) => true,
+        syn::Data::Union(_) => false,
+    };
     let attr = Val {
         value: Box::new(a.crd),
         span,

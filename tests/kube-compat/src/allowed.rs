@@ -84,32 +84,46 @@ pub const ALLOWED: &[Allowed] = &[
         reason: UNSIGNED,
     },
     Allowed {
-        source: "crd_schema",
-        crd: "*",
-        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/oneOf",
-        change: Change::KubeOnly,
-        reason: TAGGED_UNION,
-    },
-    Allowed {
-        source: "crd_schema",
-        crd: "*",
-        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/x-kubernetes-validations",
+        source: "crd_mixed_enum",
+        crd: "newtypes",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/B/format",
         change: Change::Differs,
-        reason: TAGGED_UNION,
+        reason: UNSIGNED,
     },
     Allowed {
-        source: "crd_schema",
-        crd: "*",
-        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/properties/off/maxProperties",
+        source: "crd_mixed_enum",
+        crd: "newtypes",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/B/maximum",
         change: Change::OursOnly,
-        reason: EMPTY_VARIANT,
+        reason: UNSIGNED,
     },
     Allowed {
-        source: "crd_schema",
-        crd: "*",
-        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/dial/properties/off/x-kubernetes-preserve-unknown-fields",
+        source: "crd_mixed_enum",
+        crd: "newtypeandstructs",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/B/properties/inner/format",
+        change: Change::Differs,
+        reason: UNSIGNED,
+    },
+    Allowed {
+        source: "crd_mixed_enum",
+        crd: "newtypeandstructs",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/B/properties/inner/maximum",
         change: Change::OursOnly,
-        reason: EMPTY_VARIANT,
+        reason: UNSIGNED,
+    },
+    Allowed {
+        source: "crd_mixed_enum",
+        crd: "sharedfields",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/inner/format",
+        change: Change::Differs,
+        reason: UNSIGNED,
+    },
+    Allowed {
+        source: "crd_mixed_enum",
+        crd: "sharedfields",
+        path: "/spec/versions/*/schema/openAPIV3Schema/properties/spec/properties/inner/maximum",
+        change: Change::OursOnly,
+        reason: UNSIGNED,
     },
     Allowed {
         source: "crd_schema",
@@ -152,19 +166,6 @@ const UNSIGNED: &str = "schemars writes unsigned integers with `format: uint32` 
      formats the API server does not recognize and validates nothing with; ours writes the \
      range (`minimum: 0`, and `maximum` below 64 bits), which the server enforces, with \
      `int32`/`int64`. The server accepts both";
-
-/// Why ours keeps an externally tagged enum's variants apart with a rule.
-const TAGGED_UNION: &str = "an externally tagged enum with data: kube-derive keeps the \
-     variants apart with a `oneOf` of one `required` property each, ours with an \
-     `exactly one of` CEL rule over the same properties (the shape of every union of the native \
-     derive, whose message names the variants). Both admit exactly the objects with one variant \
-     set, and the server accepts both CRDs";
-
-/// Why ours lets an empty struct variant hold nothing at all.
-const EMPTY_VARIANT: &str = "an empty struct variant (`Off {}`): kube-derive's object without \
-     properties prunes whatever it holds; ours keeps unknown fields with `maxProperties: 0`, so \
-     that only `{}` is admitted, because the server's CEL cannot read an object of no \
-     properties that prunes (the union's rule reads every variant). The server accepts both";
 
 /// Why ours keeps the field's documentation on an `Option` of an enum.
 const OPTIONAL_ENUM_DOC: &str = "an `Option` of a string enum with a doc comment: kube's \

@@ -477,3 +477,46 @@ fn merged_variants_must_agree_on_a_property() {
         "{err}"
     );
 }
+
+// An externally tagged enum with data keeps its variants apart as
+// kube-derive's CRDs do: a `oneOf` of one `required` property each.
+#[derive(Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+enum Dial {
+    Knob { turns: i32 },
+    Slider(String),
+    Off {},
+}
+
+#[test]
+fn externally_tagged_variants_are_a_one_of_as_with_kube_derive() {
+    assert_eq!(
+        schema::<Dial>(),
+        json!({
+            "type": "object",
+            "properties": {
+                "knob": {
+                    "type": "object",
+                    "properties": {"turns": {"type": "integer", "format": "int32"}},
+                    "required": ["turns"]
+                },
+                "slider": {"type": "string"},
+                "off": {"type": "object"}
+            },
+            "oneOf": [
+                {"required": ["knob"]},
+                {"required": ["slider"]},
+                {"required": ["off"]}
+            ]
+        })
+    );
+    let props = schema_for::<Dial>().unwrap();
+    let admission = Admission::for_schema(&props, &schema_core::Options::default()).unwrap();
+    assert!(admission.create(json!({"off": {}})).errors.is_empty());
+    assert!(
+        !admission
+            .create(json!({"off": {}, "slider": "s"}))
+            .errors
+            .is_empty()
+    );
+}

@@ -4,7 +4,8 @@
 //! builds the node for serde's representation:
 //!
 //! - externally tagged: one optional property per variant and the
-//!   `exactly_one_of` rule over them;
+//!   `exactly_one_of` rule over them (in the schemars dialect, kube's
+//!   `oneOf` of one `required` property per variant instead);
 //! - internally tagged (`tag = "t"`): the tag (a required string enum) and
 //!   the merged properties of all variants, with one rule per property
 //!   that is not required or allowed in every variant;
@@ -31,6 +32,7 @@ use crate::rust::{SchemaCx, StructuralSchema};
 #[derive(Clone, Copy, Debug)]
 enum Repr {
     External,
+    ExternalOneOf,
     Internal {
         tag: &'static str,
     },
@@ -76,6 +78,12 @@ impl Union {
         Self::new(Repr::External)
     }
 
+    /// An externally tagged enum with data in the schemars dialect: the
+    /// variants kept apart by a `oneOf`, as in kube-derive's CRDs.
+    pub fn external_one_of() -> Self {
+        Self::new(Repr::ExternalOneOf)
+    }
+
     /// An internally tagged enum (`#[serde(tag = "...")]`).
     pub fn internal(tag: &'static str) -> Self {
         Self::new(Repr::Internal { tag })
@@ -112,7 +120,7 @@ impl Union {
         f: impl FnOnce(&mut SchemaCx) -> R,
     ) -> R {
         match self.repr {
-            Repr::External => cx.in_property(name, f),
+            Repr::External | Repr::ExternalOneOf => cx.in_property(name, f),
             Repr::Adjacent { content, .. } => cx.in_property(content, f),
             Repr::Internal { .. } | Repr::Untagged | Repr::UntaggedObjects => f(cx),
         }
@@ -180,7 +188,8 @@ impl Union {
     /// The enum's schema, with the enum's own attributes applied.
     pub fn finish(self, cx: &mut SchemaCx, attrs: &Attrs) -> JsonSchemaProps {
         let mut s = match self.repr {
-            Repr::External => external(cx, self.variants),
+            Repr::External => external(cx, self.variants, false),
+            Repr::ExternalOneOf => external(cx, self.variants, true),
             Repr::Internal { tag } => internal(cx, self.variants, tag),
             Repr::Adjacent { tag, content } => adjacent(cx, self.variants, tag, content),
             Repr::Untagged => untagged(cx, self.variants),
@@ -201,8 +210,11 @@ fn object() -> JsonSchemaProps {
     super::object()
 }
 
-/// `{"Git": {...}, "Http": {...}}` with exactly one property set.
-fn external(cx: &mut SchemaCx, variants: Vec<Variant>) -> JsonSchemaProps {
+/// `{"Git": {...}, "Http": {...}}` with exactly one property set: by the
+/// `exactly_one_of` rule, or with `one_of`, by kube's `oneOf` of one
+/// `required` property per variant (no rule reads the variants then, so
+/// an empty struct variant stays a plain object).
+fn external(cx: &mut SchemaCx, variants: Vec<Variant>, one_of: bool) -> JsonSchemaProps {
     let mut s = object();
     let mut names = Vec::with_capacity(variants.len());
     for v in variants {
@@ -230,7 +242,9 @@ fn external(cx: &mut SchemaCx, variants: Vec<Variant>) -> JsonSchemaProps {
                 continue;
             }
             Content::Newtype { mut schema, .. } | Content::Fields(mut schema) => {
-                cel_safe_empty_object(&mut schema);
+                if !one_of {
+                    cel_safe_empty_object(&mut schema);
+                }
                 schema
             }
         };
@@ -241,6 +255,17 @@ fn external(cx: &mut SchemaCx, variants: Vec<Variant>) -> JsonSchemaProps {
     }
     match names.as_slice() {
         [] => {}
+        _ if one_of => {
+            s.one_of = Some(
+                names
+                    .iter()
+                    .map(|name| JsonSchemaProps {
+                        required: Some(vec![(*name).to_string()]),
+                        ..JsonSchemaProps::default()
+                    })
+                    .collect(),
+            );
+        }
         [only] => s.required = Some(vec![(*only).to_string()]),
         _ => one_of_rule(cx, &mut s, OneOf::Exactly, &names),
     }

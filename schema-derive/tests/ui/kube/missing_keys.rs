@@ -15,8 +15,6 @@ pub struct BarSpec {
 
 #[derive(CustomResource, Clone, Debug, Serialize, Deserialize)]
 #[kube(group = "example.com", version = "v1", kind = "Baz")]
-pub enum BazSpec {
-    A,
-}
+pub struct BazSpec(String);
 
 fn main() {}
