@@ -95,6 +95,17 @@ impl StructuralSchema for char {
     }
 }
 
+/// `jiff::Timestamp`, which serde writes in RFC 3339
+/// (`2024-01-02T03:04:05Z`): the API server's `date-time` format, as
+/// schemars writes it.
+impl StructuralSchema for jiff::Timestamp {
+    fn schema(_: &mut SchemaCx) -> JsonSchemaProps {
+        let mut s = typed("string");
+        s.format = Some("date-time".to_string());
+        s
+    }
+}
+
 impl<T: StructuralSchema> StructuralSchema for Option<T> {
     const OPTIONAL: bool = true;
     fn schema(cx: &mut SchemaCx) -> JsonSchemaProps {

@@ -40,6 +40,7 @@
 //! | `#[serde(tag = "t")]` enum | `object`: the tag (a required string `enum`) and the variants' fields merged, rules tying each field to its variants |
 //! | `#[serde(tag = "t", content = "c")]` enum | `object`: the tag and the content (the variants' objects merged, or their one schema), rules tying them |
 //! | `#[serde(untagged)]` enum of an integer and a string | `x-kubernetes-int-or-string` (and `anyOf: [integer, string]`) |
+//! | `jiff::Timestamp` | `string`, `date-time` |
 //!
 //! With the `k8s-openapi` feature, the k8s-openapi types have the schema
 //! controller-gen emits for the Go type, under the Kubernetes version the
